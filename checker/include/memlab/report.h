@@ -1,0 +1,42 @@
+#pragma once
+// One row per check: what was measured, what was required, the verdict and a hint. Each
+// check process writes its rows as a JSON part; memlab-report merges the parts into the
+// lab's report, Gradescope's results.json and the console table.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "memlab/manifest.h"
+#include "memlab/verdict.h"
+
+namespace memlab {
+
+struct CheckResult {
+  std::string id, suite, description;
+  Verdict verdict = Verdict::skip;
+  std::optional<double> measured;
+  std::string measured_text;   // e.g. "2.21x (95 % CI 2.18x-2.24x, 24 pairs)"
+  std::string required_text;   // e.g. ">= 1.8x"
+  std::string detail;          // reason for skip/inconclusive/fail, mismatches, ...
+  std::string hint;
+  double points = 0, max_points = 0;
+};
+
+std::string console_line(const CheckResult& r);
+
+struct ReportPart {
+  std::string lab, suite, variant;
+  std::string environment;  // the environment note, or the reason the GPU part was skipped
+  std::string seed;
+  std::string student_hash;
+  std::vector<CheckResult> checks;
+};
+
+std::string to_json(const ReportPart& part);
+ReportPart part_from_json(const std::string& text);
+
+// Content hash of the student's files (FNV-1a 64 over names and bytes), to tie a report to
+// the exact submission it graded.
+std::string hash_files(const std::vector<std::string>& paths);
+
+}  // namespace memlab

@@ -1,0 +1,31 @@
+#include "memlab/cuda_check.h"
+
+#include <sstream>
+
+namespace memlab {
+
+bool CudaError::sticky() const {
+  switch (code) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorAssert:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchTimeout:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void throw_cuda_error(cudaError_t code, const char* call, const char* file, int line) {
+  std::ostringstream out;
+  out << call << " failed: " << cudaGetErrorName(code) << " (" << cudaGetErrorString(code) << ") at "
+      << file << ":" << line;
+  throw CudaError(code, out.str());
+}
+
+}  // namespace memlab

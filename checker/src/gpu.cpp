@@ -1,0 +1,68 @@
+#include "memlab/gpu.h"
+
+#include <cuda_runtime.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace memlab {
+
+GpuLookup find_gpu() {
+  GpuLookup result;
+  int count = 0;
+  cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaErrorNoDevice || (status == cudaSuccess && count == 0)) {
+    result.reason = "no CUDA GPU found on this machine";
+    return result;
+  }
+  if (status == cudaErrorInsufficientDriver) {
+    result.reason = "no NVIDIA driver (or one too old for this CUDA runtime) is installed";
+    return result;
+  }
+  if (status != cudaSuccess) {
+    result.reason = std::string("the CUDA runtime cannot reach a GPU: ") + cudaGetErrorName(status) + " (" +
+                    cudaGetErrorString(status) + ")";
+    return result;
+  }
+  int index = 0;
+  if (const char* pick = std::getenv("MEMLAB_DEVICE")) {
+    char* end = nullptr;
+    long v = std::strtol(pick, &end, 10);
+    if (end == pick || *end != '\0' || v < 0 || v >= count) {
+      result.reason = std::string("MEMLAB_DEVICE=") + pick + " is not a device index in 0.." + std::to_string(count - 1);
+      return result;
+    }
+    index = static_cast<int>(v);
+  }
+  cudaDeviceProp prop{};
+  status = cudaGetDeviceProperties(&prop, index);
+  if (status == cudaSuccess) status = cudaSetDevice(index);
+  if (status == cudaSuccess) status = cudaFree(nullptr);  // create the context now: errors surface here
+  if (status != cudaSuccess) {
+    result.reason = std::string("GPU ") + std::to_string(index) + " is present but unusable: " + cudaGetErrorName(status) +
+                    " (" + cudaGetErrorString(status) + ")";
+    return result;
+  }
+  DeviceInfo info;
+  info.index = index;
+  info.name = prop.name;
+  info.cc_major = prop.major;
+  info.cc_minor = prop.minor;
+  info.sm_count = prop.multiProcessorCount;
+  info.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
+  info.global_mem_bytes = prop.totalGlobalMem;
+  info.shared_mem_per_sm = prop.sharedMemPerMultiprocessor;
+  info.persisting_l2_max_bytes = static_cast<std::size_t>(prop.persistingL2CacheMaxSize);
+  int clock_khz = 0;
+  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, index);
+  info.max_sm_clock_khz = clock_khz;
+  info.memory_bus_bits = prop.memoryBusWidth;
+  int watchdog = 0;
+  cudaDeviceGetAttribute(&watchdog, cudaDevAttrKernelExecTimeout, index);
+  info.display_watchdog = watchdog != 0;
+  info.pci_bus = prop.pciBusID;
+  result.device = info;
+  return result;
+}
+
+}  // namespace memlab

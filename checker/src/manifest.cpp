@@ -1,0 +1,133 @@
+#include "memlab/manifest.h"
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace memlab {
+
+using nlohmann::json;
+
+namespace {
+
+[[noreturn]] void bad(const std::string& origin, const std::string& what) {
+  throw std::runtime_error(origin + ": " + what);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+const CheckSpec* Manifest::find(const std::string& id) const {
+  for (const auto& c : checks)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+std::vector<const CheckSpec*> Manifest::suite(const std::string& name) const {
+  std::vector<const CheckSpec*> out;
+  for (const auto& c : checks)
+    if (c.suite == name) out.push_back(&c);
+  return out;
+}
+
+Manifest parse_manifest(const std::string& text, const std::string& origin) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    bad(origin, std::string("not valid JSON: ") + e.what());
+  }
+  Manifest m;
+  try {
+    m.number = j.at("number").get<std::string>();
+    m.name = j.at("name").get<std::string>();
+    m.title = j.at("title").get<std::string>();
+    m.student_files = j.at("student_files").get<std::vector<std::string>>();
+    for (const auto& c : j.at("checks")) {
+      CheckSpec s;
+      s.id = c.at("id").get<std::string>();
+      s.suite = c.at("suite").get<std::string>();
+      s.compare = parse_compare(c.value("compare", std::string("true")));
+      if (c.contains("required")) s.required = c.at("required").get<double>();
+      s.unit = c.value("unit", "");
+      s.points = c.value("points", 1.0);
+      s.description = c.at("description").get<std::string>();
+      s.hint = c.value("hint", "");
+      s.basis = c.value("basis", "");
+      if (s.compare != Compare::is_true && !s.required) bad(origin, "check " + s.id + " compares but has no \"required\"");
+      if (m.find(s.id)) bad(origin, "check " + s.id + " appears twice");
+      m.checks.push_back(s);
+    }
+  } catch (const json::exception& e) {
+    bad(origin, std::string("missing or mistyped field: ") + e.what());
+  }
+  if (m.checks.empty()) bad(origin, "no checks");
+  return m;
+}
+
+Manifest load_manifest(const std::string& lab_dir) {
+  const std::string path = lab_dir + "/lab.json";
+  return parse_manifest(read_file(path), path);
+}
+
+void apply_overrides(Manifest& m, const std::string& text, const std::string& origin) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    bad(origin, std::string("not valid JSON: ") + e.what());
+  }
+  if (!j.is_object()) bad(origin, "expected an object keyed by lab number, e.g. {\"04\": {...}}");
+  auto lab = j.find(m.number);
+  if (lab == j.end()) return;
+  for (auto it = lab->begin(); it != lab->end(); ++it) {
+    CheckSpec* spec = nullptr;
+    for (auto& c : m.checks)
+      if (c.id == it.key()) spec = &c;
+    if (!spec) bad(origin, "lab " + m.number + " has no check named " + it.key());
+    const json& o = it.value();
+    if (!o.is_object()) bad(origin, it.key() + ": expected {\"required\": ..., \"points\": ...}");
+    for (auto field = o.begin(); field != o.end(); ++field) {
+      if (field.key() == "required" && field.value().is_number()) {
+        if (spec->compare == Compare::is_true) bad(origin, it.key() + " is a pass/fail check: it has no threshold");
+        spec->required = field.value().get<double>();
+      } else if (field.key() == "points" && field.value().is_number()) {
+        spec->points = field.value().get<double>();
+      } else {
+        bad(origin, it.key() + ": only numeric \"required\" and \"points\" can be overridden, not \"" + field.key() + "\"");
+      }
+    }
+    m.overridden.push_back(it.key());
+  }
+}
+
+std::string format_quantity(double value, const std::string& unit) {
+  std::ostringstream out;
+  auto trimmed = [](double v) {
+    std::ostringstream s;
+    s.precision(3);
+    s << v;  // 1.8 -> "1.8", 0.75 -> "0.75", 2 -> "2"
+    return s.str();
+  };
+  if (unit == "x") {
+    out << trimmed(value) << "x";
+  } else if (unit == "fraction") {
+    out << trimmed(std::round(value * 1000) / 10) << " %";
+  } else if (unit.empty()) {
+    out << trimmed(value);
+  } else {
+    out << trimmed(value) << " " << unit;
+  }
+  return out.str();
+}
+
+}  // namespace memlab

@@ -1,0 +1,106 @@
+#include "memlab/report.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace memlab {
+
+using nlohmann::json;
+
+std::string console_line(const CheckResult& r) {
+  const char* tag = r.verdict == Verdict::pass           ? "PASS"
+                    : r.verdict == Verdict::fail         ? "FAIL"
+                    : r.verdict == Verdict::inconclusive ? "INCONCLUSIVE"
+                                                         : "SKIP";
+  char head[160];
+  std::snprintf(head, sizeof head, "  [%-12s] %-32s", tag, r.id.c_str());
+  std::ostringstream out;
+  out << head;
+  if (!r.measured_text.empty()) out << " measured " << r.measured_text;
+  if (!r.required_text.empty()) out << "  required " << r.required_text;
+  if (!r.detail.empty()) out << "\n      " << r.detail;
+  if (r.verdict == Verdict::fail && !r.hint.empty()) out << "\n      hint: " << r.hint;
+  return out.str();
+}
+
+namespace {
+Verdict verdict_from(const std::string& s) {
+  if (s == "pass") return Verdict::pass;
+  if (s == "fail") return Verdict::fail;
+  if (s == "inconclusive") return Verdict::inconclusive;
+  return Verdict::skip;
+}
+}  // namespace
+
+std::string to_json(const ReportPart& p) {
+  json j;
+  j["lab"] = p.lab;
+  j["suite"] = p.suite;
+  j["variant"] = p.variant;
+  j["environment"] = p.environment;
+  j["seed"] = p.seed;
+  j["student_hash"] = p.student_hash;
+  j["checks"] = json::array();
+  for (const auto& c : p.checks) {
+    json r{{"id", c.id},           {"suite", c.suite},     {"description", c.description},
+           {"verdict", to_string(c.verdict)}, {"measured_text", c.measured_text},
+           {"required_text", c.required_text}, {"detail", c.detail}, {"hint", c.hint},
+           {"points", c.points},   {"max_points", c.max_points}};
+    r["measured"] = c.measured ? json(*c.measured) : json(nullptr);
+    j["checks"].push_back(r);
+  }
+  return j.dump(2);
+}
+
+ReportPart part_from_json(const std::string& text) {
+  json j = json::parse(text);
+  ReportPart p;
+  p.lab = j.at("lab");
+  p.suite = j.at("suite");
+  p.variant = j.value("variant", "");
+  p.environment = j.value("environment", "");
+  p.seed = j.value("seed", "");
+  p.student_hash = j.value("student_hash", "");
+  for (const auto& r : j.at("checks")) {
+    CheckResult c;
+    c.id = r.at("id");
+    c.suite = r.at("suite");
+    c.description = r.value("description", "");
+    c.verdict = verdict_from(r.at("verdict"));
+    if (!r.at("measured").is_null()) c.measured = r.at("measured").get<double>();
+    c.measured_text = r.value("measured_text", "");
+    c.required_text = r.value("required_text", "");
+    c.detail = r.value("detail", "");
+    c.hint = r.value("hint", "");
+    c.points = r.value("points", 0.0);
+    c.max_points = r.value("max_points", 0.0);
+    p.checks.push_back(c);
+  }
+  return p;
+}
+
+std::string hash_files(const std::vector<std::string>& paths) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](unsigned char byte) {
+    h ^= byte;
+    h *= 1099511628211ull;
+  };
+  for (const auto& path : paths) {
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    for (unsigned char ch : name) mix(ch);
+    mix(0);
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (unsigned char ch : bytes) mix(ch);
+    mix(0);
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+}  // namespace memlab

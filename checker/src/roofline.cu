@@ -1,0 +1,121 @@
+#include "memlab/roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+#include "memlab/cuda_check.h"
+#include "memlab/timer.h"
+
+namespace memlab {
+namespace {
+
+__global__ void copy_float4(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    out[i] = in[i];
+}
+
+__global__ void read_float4(const float4* __restrict__ in, std::size_t n, float* sink) {
+  float acc = 0;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    float4 v = in[i];
+    acc += (v.x + v.y) + (v.z + v.w);
+  }
+  // One store per thread that is almost never taken keeps the loads alive without
+  // adding traffic (the data are finite, so acc is never exactly this value).
+  if (acc == 1234567.0f) *sink = acc;
+}
+
+struct Buffers {
+  float4* a = nullptr;
+  float4* b = nullptr;
+  float* sink = nullptr;
+  std::size_t n = 0;  // float4 elements per buffer
+  Buffers() {
+    std::size_t free_bytes = 0, total = 0;
+    MEMLAB_CUDA(cudaMemGetInfo(&free_bytes, &total));
+    int device = 0, l2 = 0;
+    MEMLAB_CUDA(cudaGetDevice(&device));
+    MEMLAB_CUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+    // 512 MiB per buffer, or less on small GPUs, but always many times the L2.
+    std::size_t bytes = std::min<std::size_t>(512ull << 20, free_bytes / 8);
+    bytes = std::max<std::size_t>(bytes, 8ull * static_cast<std::size_t>(l2));
+    n = bytes / sizeof(float4);
+    MEMLAB_CUDA(cudaMalloc(&a, n * sizeof(float4)));
+    MEMLAB_CUDA(cudaMalloc(&b, n * sizeof(float4)));
+    MEMLAB_CUDA(cudaMalloc(&sink, sizeof(float)));
+    MEMLAB_CUDA(cudaMemset(a, 0x3c, n * sizeof(float4)));  // finite floats (about 0.0115)
+  }
+  ~Buffers() {
+    cudaFree(a);
+    cudaFree(b);
+    cudaFree(sink);
+  }
+};
+
+Buffers& buffers() {
+  static Buffers b;
+  return b;
+}
+
+template <class Kernel>
+int grid_for(Kernel kernel, int block) {
+  int device = 0, sms = 0, per_sm = 0;
+  MEMLAB_CUDA(cudaGetDevice(&device));
+  MEMLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  MEMLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
+  return sms * std::max(per_sm, 1);
+}
+
+Roofline measure_rate(const Launch& launch, std::size_t bytes) {
+  KernelTimer timer;
+  Roofline r;
+  r.bytes_per_launch = bytes;
+  r.measurement = timer.measure(launch, criteria_from_environment());
+  const auto& s = r.measurement.stats;
+  r.bytes_per_second = bytes / (s.median * 1e-3);
+  // Interval of the rate from the mean's 95 % interval.
+  double half = t_quantile_95(s.n > 0 ? s.n - 1 : 0) * s.stddev / std::sqrt(static_cast<double>(std::max<std::size_t>(s.n, 1)));
+  r.low = bytes / ((s.mean + half) * 1e-3);
+  r.high = s.mean > half ? bytes / ((s.mean - half) * 1e-3) : r.bytes_per_second * 2;
+  return r;
+}
+
+}  // namespace
+
+const Roofline& copy_roofline() {
+  static const Roofline r = [] {
+    Buffers& b = buffers();
+    const int block = 256;
+    const int grid = grid_for(copy_float4, block);
+    return measure_rate([&](cudaStream_t s) { copy_float4<<<grid, block, 0, s>>>(b.a, b.b, b.n); },
+                        2 * b.n * sizeof(float4));
+  }();
+  return r;
+}
+
+const Roofline& read_roofline() {
+  static const Roofline r = [] {
+    Buffers& b = buffers();
+    const int block = 256;
+    const int grid = grid_for(read_float4, block);
+    return measure_rate([&](cudaStream_t s) { read_float4<<<grid, block, 0, s>>>(b.a, b.n, b.sink); },
+                        b.n * sizeof(float4));
+  }();
+  return r;
+}
+
+std::string impossible_time_reason(double ms, double bytes, const Roofline& roofline, double tolerance) {
+  const double floor_ms = bytes / roofline.bytes_per_second * 1e3;
+  if (ms >= floor_ms * (1 - tolerance)) return "";
+  std::ostringstream out;
+  out << "impossible time: " << ms << " ms is faster than moving " << bytes / 1e6 << " MB at this GPU's measured "
+      << roofline.bytes_per_second / 1e9 << " GB/s (" << floor_ms
+      << " ms); the kernel cannot have done all its work, so it is not graded";
+  return out.str();
+}
+
+}  // namespace memlab

@@ -1,0 +1,60 @@
+#include "memlab/verdict.h"
+
+#include <stdexcept>
+
+namespace memlab {
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return "pass";
+    case Verdict::fail: return "fail";
+    case Verdict::inconclusive: return "inconclusive";
+    case Verdict::skip: return "skip";
+  }
+  return "?";
+}
+
+Compare parse_compare(const std::string& text) {
+  if (text == ">=") return Compare::at_least;
+  if (text == "<=") return Compare::at_most;
+  if (text == "true") return Compare::is_true;
+  throw std::runtime_error("unknown comparison '" + text + "' (use \">=\", \"<=\" or \"true\")");
+}
+
+const char* to_symbol(Compare c) {
+  switch (c) {
+    case Compare::at_least: return ">=";
+    case Compare::at_most: return "<=";
+    case Compare::is_true: return "is";
+  }
+  return "?";
+}
+
+Judgement judge(Compare compare, double required, const Estimate& est, const std::string& doubt) {
+  if (compare == Compare::is_true) {
+    return {est.value != 0 ? Verdict::pass : Verdict::fail, ""};
+  }
+  // Orient so that "good" is always "large enough".
+  const bool at_least = compare == Compare::at_least;
+  const double worst = at_least ? est.low : -est.high;
+  const double best = at_least ? est.high : -est.low;
+  const double need = at_least ? required : -required;
+  Verdict v;
+  std::string reason;
+  if (worst >= need) {
+    v = Verdict::pass;
+  } else if (best < need) {
+    v = Verdict::fail;
+  } else {
+    v = Verdict::inconclusive;
+    reason = "the requirement lies inside the measurement's 95 % interval";
+  }
+  if (!doubt.empty() && v != Verdict::inconclusive) {
+    // A timing taken on a busy or throttling GPU can be wrong in either direction.
+    reason = doubt;
+    v = Verdict::inconclusive;
+  }
+  return {v, reason};
+}
+
+}  // namespace memlab

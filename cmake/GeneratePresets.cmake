@@ -1,0 +1,76 @@
+# Writes CMakePresets.json from the labs that exist:
+#   cmake -P cmake/GeneratePresets.cmake                 (from the repository root)
+#   cmake -DCHECK_ONLY=ON -P cmake/GeneratePresets.cmake (fail if the committed file is stale)
+# Every lab NN gets labNN and labNN-solution configure/build/test/workflow presets.
+if(NOT SOURCE_DIR)
+  get_filename_component(SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+endif()
+
+file(GLOB manifests "${SOURCE_DIR}/labs/[0-9][0-9]-*/lab.json")
+list(SORT manifests)
+set(numbers "")
+foreach(manifest IN LISTS manifests)
+  get_filename_component(folder "${manifest}" DIRECTORY)
+  get_filename_component(folder "${folder}" NAME)
+  string(SUBSTRING "${folder}" 0 2 number)
+  list(APPEND numbers ${number})
+endforeach()
+
+# name | display name | cache variables as JSON members
+set(rows "")
+foreach(n IN LISTS numbers)
+  list(APPEND rows "lab${n}|Lab ${n}: your files (starter)|\"MEMLAB_LABS\": \"${n}\", \"MEMLAB_SOLUTION\": \"OFF\"")
+  list(APPEND rows "lab${n}-solution|Lab ${n}: reference solution|\"MEMLAB_LABS\": \"${n}\", \"MEMLAB_SOLUTION\": \"ON\"")
+endforeach()
+list(APPEND rows "all|Every lab: your files|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"OFF\"")
+list(APPEND rows "all-solution|Every lab: reference solutions|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\"")
+list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\"")
+list(APPEND rows "docs|Course site and slides|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\"")
+
+set(configure "")
+set(build "")
+set(test "")
+set(workflow "")
+foreach(row IN LISTS rows)
+  string(REPLACE "|" ";" fields "${row}")
+  list(GET fields 0 name)
+  list(GET fields 1 display)
+  list(GET fields 2 cache)
+  string(APPEND configure ",\n    {\"name\": \"${name}\", \"inherits\": \"base\", \"displayName\": \"${display}\", \"cacheVariables\": {${cache}}}")
+  string(APPEND build ",\n    {\"name\": \"${name}\", \"configurePreset\": \"${name}\"}")
+  string(APPEND test ",\n    {\"name\": \"${name}\", \"configurePreset\": \"${name}\", \"inherits\": \"base\"}")
+  string(APPEND workflow ",\n    {\"name\": \"${name}\", \"steps\": [{\"type\": \"configure\", \"name\": \"${name}\"}, {\"type\": \"build\", \"name\": \"${name}\"}, {\"type\": \"test\", \"name\": \"${name}\"}]}")
+endforeach()
+
+string(SUBSTRING "${build}" 1 -1 build)
+string(SUBSTRING "${workflow}" 1 -1 workflow)
+
+set(content "{
+  \"version\": 6,
+  \"cmakeMinimumRequired\": {\"major\": 3, \"minor\": 25, \"patch\": 0},
+  \"configurePresets\": [
+    {\"name\": \"base\", \"hidden\": true, \"generator\": \"Ninja\", \"binaryDir\": \"\${sourceDir}/build/\${presetName}\",
+     \"cacheVariables\": {\"CMAKE_BUILD_TYPE\": \"Release\"}}${configure}
+  ],
+  \"buildPresets\": [${build}
+  ],
+  \"testPresets\": [
+    {\"name\": \"base\", \"hidden\": true, \"output\": {\"outputOnFailure\": true, \"verbosity\": \"default\"},
+     \"execution\": {\"noTestsAction\": \"error\"}}${test}
+  ],
+  \"workflowPresets\": [${workflow}
+  ]
+}
+")
+
+set(target "${SOURCE_DIR}/CMakePresets.json")
+if(CHECK_ONLY)
+  file(READ "${target}" current)
+  if(NOT current STREQUAL content)
+    message(FATAL_ERROR "CMakePresets.json is out of date with labs/: run `cmake -P cmake/GeneratePresets.cmake` and commit it.")
+  endif()
+  message(STATUS "CMakePresets.json matches labs/ (${numbers})")
+else()
+  file(WRITE "${target}" "${content}")
+  message(STATUS "Wrote CMakePresets.json for labs: ${numbers}")
+endif()

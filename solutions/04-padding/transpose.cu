@@ -1,0 +1,38 @@
+// Lab 04 reference solution: the same tiled transpose with one float of padding per tile row.
+// Nothing else changes: the padding moves element [i][c] to bank (i + c) % 32, so a column
+// of the tile spreads over all 32 banks.
+#include "lab.h"
+
+namespace {
+
+constexpr int kTile = 32;      // a block moves one 32 x 32 tile
+constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
+
+__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+  // Rows are 33 floats apart: tile[i][c] is word 33*i + c, in bank (i + c) % 32.
+  __shared__ float tile[kTile][kTile + 1];
+
+  // Read a tile of `in` row by row: a warp reads 32 consecutive floats (coalesced) and
+  // writes one row of the tile (32 different banks).
+  int col = blockIdx.x * kTile + threadIdx.x;
+  int row = blockIdx.y * kTile + threadIdx.y;
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < cols && row + j < rows) tile[threadIdx.y + j][threadIdx.x] = in[(size_t)(row + j) * cols + col];
+
+  __syncthreads();
+
+  // Write the tile transposed: a warp writes 32 consecutive floats of `out` (coalesced) but
+  // reads one column of the tile: 32 lanes in 32 different banks, one wavefront.
+  col = blockIdx.y * kTile + threadIdx.x;  // column of `out` = row of `in`
+  row = blockIdx.x * kTile + threadIdx.y;  // row of `out` = column of `in`
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < rows && row + j < cols) out[(size_t)(row + j) * rows + col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+}  // namespace
+
+void transpose(const float* in, float* out, int rows, int cols, cudaStream_t stream) {
+  dim3 block(kTile, kBlockRows);
+  dim3 grid((cols + kTile - 1) / kTile, (rows + kTile - 1) / kTile);
+  transpose_tiled<<<grid, block, 0, stream>>>(in, out, rows, cols);
+}
