@@ -73,6 +73,7 @@ CheckResult base_result(const CheckSpec& spec) {
   CheckResult r;
   r.id = spec.id;
   r.suite = spec.suite;
+  r.kind = spec.kind;
   r.description = spec.description;
   r.hint = spec.hint;
   r.max_points = spec.points;
@@ -85,7 +86,7 @@ void record(CheckResult r) {
   std::cout << console_line(r) << std::endl;
   if (r.verdict == Verdict::fail || r.verdict == Verdict::inconclusive) {
     std::string msg = r.id + ": " + to_string(r.verdict) + (r.detail.empty() ? "" : " (" + r.detail + ")");
-    ADD_FAIL_CHECK_AT(__FILE__, __LINE__, msg.c_str());
+    ADD_FAIL_CHECK_AT(__FILE__, __LINE__, msg);
   }
   state().recorded[r.id] = std::move(r);
 }

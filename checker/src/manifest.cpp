@@ -56,6 +56,9 @@ Manifest parse_manifest(const std::string& text, const std::string& origin) {
       CheckSpec s;
       s.id = c.at("id").get<std::string>();
       s.suite = c.at("suite").get<std::string>();
+      s.kind = c.value("kind", s.suite == "cpu" ? std::string("correctness") : s.suite);
+      if (s.kind != "correctness" && s.kind != "performance" && s.kind != "mechanism")
+        bad(origin, "check " + s.id + " has kind \"" + s.kind + "\" (use correctness, performance or mechanism)");
       s.compare = parse_compare(c.value("compare", std::string("true")));
       if (c.contains("required")) s.required = c.at("required").get<double>();
       s.unit = c.value("unit", "");

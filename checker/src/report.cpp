@@ -46,7 +46,7 @@ std::string to_json(const ReportPart& p) {
   j["student_hash"] = p.student_hash;
   j["checks"] = json::array();
   for (const auto& c : p.checks) {
-    json r{{"id", c.id},           {"suite", c.suite},     {"description", c.description},
+    json r{{"id", c.id},           {"suite", c.suite}, {"kind", c.kind},     {"description", c.description},
            {"verdict", to_string(c.verdict)}, {"measured_text", c.measured_text},
            {"required_text", c.required_text}, {"detail", c.detail}, {"hint", c.hint},
            {"points", c.points},   {"max_points", c.max_points}};
@@ -69,6 +69,7 @@ ReportPart part_from_json(const std::string& text) {
     CheckResult c;
     c.id = r.at("id");
     c.suite = r.at("suite");
+    c.kind = r.value("kind", c.suite);
     c.description = r.value("description", "");
     c.verdict = verdict_from(r.at("verdict"));
     if (!r.at("measured").is_null()) c.measured = r.at("measured").get<double>();

@@ -26,6 +26,19 @@ TEST_CASE("manifest: parse and look up") {
   CHECK(m.find("speedup")->compare == Compare::at_least);
   CHECK(m.suite("performance").size() == 1);
   CHECK(m.find("nope") == nullptr);
+  CHECK(m.find("exact")->kind == "correctness");
+  CHECK(m.find("speedup")->kind == "performance");
+}
+
+TEST_CASE("manifest: a cpu check may grade the mechanism") {
+  const char* text = R"({"number":"05","name":"s","title":"t","student_files":[],
+    "checks":[{"id":"model","suite":"cpu","kind":"mechanism","description":"d"},
+              {"id":"plain","suite":"cpu","description":"d"}]})";
+  Manifest m = parse_manifest(text, "x.json");
+  CHECK(m.find("model")->kind == "mechanism");
+  CHECK(m.find("plain")->kind == "correctness");
+  CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],
+    "checks":[{"id":"m","suite":"cpu","kind":"speed","description":"d"}]})", "x.json"), doctest::Contains("has kind"));
 }
 
 TEST_CASE("manifest: errors name the file and the problem") {

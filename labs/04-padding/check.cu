@@ -1,7 +1,10 @@
 // Lab 04 checker: the student's transpose must be exact on awkward sizes, stay inside its
 // output, and be fast because its shared-memory tile is conflict-free.
+#include <memlab/bank_patterns.h>
 #include <memlab/checker.h>
+#include <memlab/counters.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -26,6 +29,23 @@ std::string size_text(Size s) { return std::to_string(s.rows) + "x" + std::to_st
 constexpr int kPerfN = 8192;  // 256 MiB per matrix: many times any L2
 
 }  // namespace
+
+TEST_CASE("the tile's column read is conflict-free in the bank model" * doctest::test_suite("cpu")) {
+  const int pitch = transpose_tile_pitch();
+  if (pitch < 32 || pitch > 64) {
+    memlab::fail_check("column_read_conflict_free_model",
+                       "transpose_tile_pitch() returned " + std::to_string(pitch) + "; a 32-wide tile needs 32..64");
+    return;
+  }
+  memlab::bank::TileLayout tile;  // 32 x 32 floats, padded to `pitch`
+  tile.pad_elems = pitch - tile.cols;
+  int worst = 0;
+  for (int c = 0; c < tile.cols; ++c)
+    worst = std::max(worst, memlab::bank::count_wavefronts(
+                                memlab::bank::tile_access(tile, memlab::bank::TileRead::column, c)));
+  memlab::expect_value("column_read_conflict_free_model", memlab::Estimate::exact(worst),
+                       std::to_string(worst) + " wavefronts per column read (pitch " + std::to_string(pitch) + " floats)");
+}
 
 TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
   const std::vector<Size> sizes = {{1, 1},    {1, 37},    {37, 1},     {31, 33},    {32, 32},     {33, 31},
@@ -76,4 +96,14 @@ TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
   memlab::expect_speedup("speedup_vs_starter", starter, student);
   memlab::expect_roofline_fraction("fraction_of_copy_roofline", student, 2.0 * n * sizeof(float),
                                    memlab::copy_roofline(), "copy");
+}
+
+TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
+  const int n = 4096;
+  memlab::DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
+  in.upload(memlab::inputs().floats((size_t)n * n));
+  namespace metric = memlab::counters::metric;
+  memlab::expect_counter_ratio(
+      "shared_wavefronts_per_load", [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); },
+      metric::shared_ld_wavefronts, metric::shared_ld_instructions, "wavefronts per shared load");
 }

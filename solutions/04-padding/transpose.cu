@@ -7,10 +7,11 @@ namespace {
 
 constexpr int kTile = 32;      // a block moves one 32 x 32 tile
 constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
+constexpr int kTilePitch = kTile + 1;  // floats from one tile row to the next  // one float of padding per row
 
 __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
   // Rows are 33 floats apart: tile[i][c] is word 33*i + c, in bank (i + c) % 32.
-  __shared__ float tile[kTile][kTile + 1];
+  __shared__ float tile[kTile][kTilePitch];
 
   // Read a tile of `in` row by row: a warp reads 32 consecutive floats (coalesced) and
   // writes one row of the tile (32 different banks).
@@ -30,6 +31,8 @@ __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict_
 }
 
 }  // namespace
+
+int transpose_tile_pitch() { return kTilePitch; }
 
 void transpose(const float* in, float* out, int rows, int cols, cudaStream_t stream) {
   dim3 block(kTile, kBlockRows);

@@ -11,7 +11,9 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "memlab/buffers.h"
 #include "memlab/cuda_check.h"
@@ -49,5 +51,22 @@ bool expect_speedup(const std::string& id, const Launch& base, const Launch& can
 // Achieved bandwidth of `launch` (bytes per launch) as a fraction of `roofline`.
 bool expect_roofline_fraction(const std::string& id, const Launch& launch, double bytes,
                               const Roofline& roofline, const std::string& roofline_name);
+
+// Mechanism: hardware counters (CUPTI range profiler) around one launch. The launch may run
+// several times (one per hardware pass), so it must be idempotent. When counters cannot be
+// read (not permitted, unsupported), `ok` is false and `reason` says why and how to fix it.
+struct CounterValues {
+  bool ok = false;
+  std::string reason;
+  std::map<std::string, double> values;
+  double operator[](const std::string& metric) const;  // 0 when absent
+};
+CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch);
+
+// numerator / denominator of two counters (e.g. shared-load wavefronts per shared-load
+// instruction), judged against check `id`; skipped with the reason when counters are
+// unavailable, failed when the denominator is zero (the expected instructions never ran).
+bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
+                          const std::string& denominator, const std::string& what);
 
 }  // namespace memlab

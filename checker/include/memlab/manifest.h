@@ -13,7 +13,11 @@ namespace memlab {
 
 struct CheckSpec {
   std::string id;
-  std::string suite;        // cpu, correctness, performance, mechanism
+  std::string suite;        // where it runs: cpu (anywhere), correctness, performance, mechanism (GPU)
+  // What it grades: correctness, performance or mechanism. A cpu-suite check that proves the
+  // lesson's mechanism through the bank model (e.g. "the column read is conflict-free") is of
+  // kind mechanism: the starter is expected to fail it, like the counter checks.
+  std::string kind;
   Compare compare = Compare::is_true;
   std::optional<double> required;
   std::string unit;         // "x", "fraction", "wavefronts/instruction", ...

@@ -12,7 +12,7 @@
 namespace memlab {
 
 struct CheckResult {
-  std::string id, suite, description;
+  std::string id, suite, kind, description;
   Verdict verdict = Verdict::skip;
   std::optional<double> measured;
   std::string measured_text;   // e.g. "2.21x (95 % CI 2.18x-2.24x, 24 pairs)"

@@ -1,0 +1,52 @@
+#include "memlab/bank_render.h"
+
+namespace memlab::bank {
+namespace {
+
+std::string plural(int n, const char* word) { return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s"); }
+
+std::string conflict_phrase(int ways) {
+  if (ways == 0) return "no lane active";
+  if (ways == 1) return "conflict-free";
+  return std::to_string(ways) + "-way bank conflict";
+}
+
+}  // namespace
+
+std::string lane_list(const std::vector<int>& lanes) {
+  std::string text;
+  for (std::size_t i = 0; i < lanes.size();) {
+    std::size_t j = i;
+    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
+    if (!text.empty()) text += ',';
+    text += std::to_string(lanes[i]);
+    if (j > i) text += '-' + std::to_string(lanes[j]);
+    i = j + 1;
+  }
+  return text;
+}
+
+std::string summary_line(const WarpAccess& access, const AccessResult& result) {
+  std::string text = std::to_string(access.width_bytes) + "-byte " + (access.op == MemoryOp::load ? "loads" : "stores") +
+                     ": " + plural(result.wavefronts, "wavefront");
+  if (result.phases.size() > 1)
+    text += " in " + plural(static_cast<int>(result.phases.size()), "phase") + " of " +
+            std::to_string(result.phases.front().lane_count) + " lanes";
+  return text + ", " + conflict_phrase(result.ways);
+}
+
+std::string phase_headline(const AccessResult& result, int phase_index) {
+  const PhaseResult& phase = result.phases.at(static_cast<std::size_t>(phase_index));
+  const std::string lanes =
+      "lanes " + std::to_string(phase.first_lane) + "-" + std::to_string(phase.first_lane + phase.lane_count - 1);
+  std::string text = result.phases.size() == 1 ? lanes + ", one phase"
+                                                : "phase " + std::to_string(phase_index + 1) + " of " +
+                                                      std::to_string(result.phases.size()) + ", " + lanes;
+  if (!phase.has_active_lane()) return text + ": no active lane, 0 wavefronts";
+  if (phase.served_with_previous)
+    return text + ": the same words as phase " + std::to_string(phase_index) +
+           ", served with it (0 more wavefronts; a hypothesis, see bank_model.h)";
+  return text + ": " + plural(phase.wavefronts(), "wavefront") + ", " + conflict_phrase(phase.ways);
+}
+
+}  // namespace memlab::bank

@@ -1,0 +1,171 @@
+#include "range_profiler.h"
+
+#include "cupti_call.h"
+
+#include <cupti_profiler_target.h>
+#include <cupti_target.h>
+
+namespace memlab::counters::detail {
+
+ProfilerLibrary::ProfilerLibrary() {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
+  check("cuptiProfilerInitialize", cuptiProfilerInitialize(&p));
+}
+
+ProfilerLibrary::~ProfilerLibrary() {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_Profiler_DeInitialize_Params);
+  cuptiProfilerDeInitialize(&p);
+}
+
+void require_range_profiling_support(CUdevice device) {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_Profiler_DeviceSupported_Params);
+  p.cuDevice = device;
+  p.api = CUPTI_PROFILER_RANGE_PROFILING;
+  check("cuptiProfilerDeviceSupported", cuptiProfilerDeviceSupported(&p));
+  if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return;
+
+  if (p.vGpu == CUPTI_PROFILER_CONFIGURATION_DISABLED) {
+    fail(Status::not_permitted,
+         "profiling is disabled for this vGPU; the administrator of the host must enable it for this VM");
+  }
+  std::string reasons;
+  const auto note = [&reasons](CUpti_Profiler_Support_Level level, const char* why) {
+    if (level != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) reasons += (reasons.empty() ? "" : ", ") + std::string(why);
+  };
+  note(p.architecture, "CUPTI's range profiler does not support this GPU architecture");
+  note(p.sli, "SLI is enabled");
+  note(p.vGpu, "this vGPU does not support profiling");
+  note(p.confidentialCompute, "confidential computing is enabled");
+  note(p.cmp, "crypto-mining processors (CMP) cannot be profiled");
+  note(p.wsl, "this WSL setup does not support profiling");
+  if (reasons.empty()) reasons = "CUPTI reports that this device cannot be profiled";
+  fail(Status::unsupported, "hardware counters unavailable: " + reasons);
+}
+
+std::string chip_name(CUdevice device) {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_Device_GetChipName_Params);
+  p.deviceIndex = static_cast<std::size_t>(device);
+  check("cuptiDeviceGetChipName", cuptiDeviceGetChipName(&p));
+  if (p.pChipName == nullptr) fail(Status::error, "cuptiDeviceGetChipName returned no name");
+  return p.pChipName;
+}
+
+std::vector<std::uint8_t> counter_availability_image(CUcontext context) {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_Profiler_GetCounterAvailability_Params);
+  p.ctx = context;
+  check("cuptiProfilerGetCounterAvailability (size)", cuptiProfilerGetCounterAvailability(&p));
+  std::vector<std::uint8_t> image(p.counterAvailabilityImageSize);
+  p.pCounterAvailabilityImage = image.data();
+  check("cuptiProfilerGetCounterAvailability", cuptiProfilerGetCounterAvailability(&p));
+  return image;
+}
+
+RangeProfiler::RangeProfiler(CUcontext context) {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
+  p.ctx = context;
+  check("cuptiRangeProfilerEnable", cuptiRangeProfilerEnable(&p));
+  object_ = p.pRangeProfilerObject;
+}
+
+RangeProfiler::~RangeProfiler() {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
+  p.pRangeProfilerObject = object_;
+  cuptiRangeProfilerDisable(&p);
+}
+
+std::vector<std::uint8_t> RangeProfiler::counter_data_image(const std::vector<const char*>& metrics) {
+  auto size = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
+  size.pRangeProfilerObject = object_;
+  size.pMetricNames = const_cast<const char**>(metrics.data());
+  size.numMetrics = metrics.size();
+  size.maxNumOfRanges = 1;
+  size.maxNumRangeTreeNodes = 1;
+  check("cuptiRangeProfilerGetCounterDataSize", cuptiRangeProfilerGetCounterDataSize(&size));
+
+  std::vector<std::uint8_t> image(size.counterDataSize);
+  auto init = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
+  init.pRangeProfilerObject = object_;
+  init.counterDataSize = image.size();
+  init.pCounterData = image.data();
+  check("cuptiRangeProfilerCounterDataImageInitialize", cuptiRangeProfilerCounterDataImageInitialize(&init));
+  return image;
+}
+
+void RangeProfiler::set_config(const std::vector<std::uint8_t>& config_image, std::vector<std::uint8_t>& counter_data) {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
+  p.pRangeProfilerObject = object_;
+  p.configSize = config_image.size();
+  p.pConfig = config_image.data();
+  p.counterDataImageSize = counter_data.size();
+  p.pCounterDataImage = counter_data.data();
+  p.range = CUPTI_UserRange;
+  p.replayMode = CUPTI_UserReplay;
+  p.maxRangesPerPass = 1;
+  p.numNestingLevels = 1;
+  p.minNestingLevel = 1;
+  p.passIndex = 0;
+  p.targetNestingLevel = 1;
+  check("cuptiRangeProfilerSetConfig", cuptiRangeProfilerSetConfig(&p));
+}
+
+bool RangeProfiler::run_pass(const std::function<void()>& work) {
+  auto start = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
+  start.pRangeProfilerObject = object_;
+  check("cuptiRangeProfilerStart", cuptiRangeProfilerStart(&start));
+
+  // If `work` or a call below fails, close what is open before the failure
+  // propagates, so that Disable finds a stopped profiler.
+  struct OpenPass {
+    CUpti_RangeProfiler_Object* object;
+    bool range_pushed = false;
+    bool running = true;
+    ~OpenPass() {
+      if (range_pushed) {
+        auto pop = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_PopRange_Params);
+        pop.pRangeProfilerObject = object;
+        cuptiRangeProfilerPopRange(&pop);
+      }
+      if (running) {
+        auto stop = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
+        stop.pRangeProfilerObject = object;
+        cuptiRangeProfilerStop(&stop);
+      }
+    }
+  } open{object_};
+
+  auto push = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_PushRange_Params);
+  push.pRangeProfilerObject = object_;
+  push.pRangeName = "memlab";
+  check("cuptiRangeProfilerPushRange", cuptiRangeProfilerPushRange(&push));
+  open.range_pushed = true;
+
+  work();
+
+  auto pop = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_PopRange_Params);
+  pop.pRangeProfilerObject = object_;
+  open.range_pushed = false;
+  check("cuptiRangeProfilerPopRange", cuptiRangeProfilerPopRange(&pop));
+
+  auto stop = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
+  stop.pRangeProfilerObject = object_;
+  open.running = false;
+  check("cuptiRangeProfilerStop", cuptiRangeProfilerStop(&stop));
+  return stop.isAllPassSubmitted != 0;
+}
+
+std::size_t RangeProfiler::decode() {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
+  p.pRangeProfilerObject = object_;
+  check("cuptiRangeProfilerDecodeData", cuptiRangeProfilerDecodeData(&p));
+  return p.numOfRangeDropped;
+}
+
+std::size_t range_count(const std::vector<std::uint8_t>& counter_data) {
+  auto p = MEMLAB_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params);
+  p.pCounterDataImage = counter_data.data();
+  p.counterDataImageSize = counter_data.size();
+  check("cuptiRangeProfilerGetCounterDataInfo", cuptiRangeProfilerGetCounterDataInfo(&p));
+  return p.numTotalRanges;
+}
+
+}  // namespace memlab::counters::detail

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Judges what headless Chromium made of a memlab-site page. Standard library only.
+
+  page_judge.py screenshot SHOT.png
+      Fails when the screenshot is (nearly) one colour: a blank page. PNG pixels are
+      deflate-compressed and filtered per row, so this decodes them with zlib and undoes the
+      five PNG row filters; it reads the 8-bit, non-interlaced images Chromium writes.
+  page_judge.py dom DOM.html PAGE.html [SLIDE]
+      Site page: the browser's DOM must show the same, non-empty article text as the file.
+      Deck: the deck script must have run and show slide SLIDE (default 1) and only that one.
+  page_judge.py pdf DECK.pdf PAGES
+      Printing a deck must give one page per slide.
+"""
+import collections
+import html.parser
+import re
+import struct
+import sys
+import zlib
+
+BLANK_SHARE = 0.995  # a page whose most common colour covers more than this is blank
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def png_pixels(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        fail(f"{path} is not a PNG file")
+    pos, idat, header = 8, [], None
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + length
+    if header is None:
+        fail(f"{path} has no IHDR chunk")
+    width, height, depth, colour, _, _, interlace = header
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}.get(colour)
+    if depth != 8 or channels is None or interlace:
+        fail(f"{path}: cannot judge PNG with bit depth {depth}, colour type {colour}, interlace {interlace}")
+    raw = zlib.decompress(b"".join(idat))
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        if kind == 2:  # "Up", the filter Chromium picks for most rows: no left-to-right chain
+            row = bytearray((a + b) & 255 for a, b in zip(row, previous))
+        for i in range(stride if kind in (1, 3, 4) else 0):
+            left = row[i - channels] if i >= channels else 0
+            up = previous[i]
+            if kind == 1:
+                row[i] = (row[i] + left) & 255
+            elif kind == 3:
+                row[i] = (row[i] + ((left + up) >> 1)) & 255
+            elif kind == 4:
+                up_left = previous[i - channels] if i >= channels else 0
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else up_left)
+                row[i] = (row[i] + predictor) & 255
+        rows.append(bytes(row))
+        previous = row
+    return width, height, channels, rows
+
+
+def judge_screenshot(path):
+    width, height, channels, rows = png_pixels(path)
+    colours = collections.Counter()
+    for row in rows:
+        for x in range(0, len(row), channels):
+            colours[row[x:x + channels]] += 1
+    share = colours.most_common(1)[0][1] / (width * height)
+    print(f"{path}: {width}x{height}, {len(colours)} colours, most common covers {share:.1%}")
+    if share > BLANK_SHARE:
+        fail(f"{path} is blank: one colour covers {share:.1%} of it")
+
+
+class Page(html.parser.HTMLParser):
+    """Collects the article's text, the body's attributes and the slides' classes."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth_in_article = 0
+        self.article_text = []
+        self.body = {}
+        self.slides = []  # (id, classes)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "body":
+            self.body = attrs
+        if tag == "section" and "slide" in classes:
+            self.slides.append((attrs.get("id"), classes))
+        if self.depth_in_article or (tag == "article" and "markdown-body" in classes):
+            self.depth_in_article += 1
+
+    def handle_endtag(self, tag):
+        if self.depth_in_article and tag not in ("br", "img", "hr", "input", "meta", "link"):
+            self.depth_in_article -= 1
+
+    def handle_data(self, data):
+        if self.depth_in_article:
+            self.article_text.append(data)
+
+    def text(self):
+        return " ".join("".join(self.article_text).split())
+
+
+def parse(path):
+    page = Page()
+    with open(path, encoding="utf-8") as f:
+        page.feed(f.read())
+    return page
+
+
+def judge_dom(dom_path, page_path, slide):
+    dom, page = parse(dom_path), parse(page_path)
+    if "deck" in (page.body.get("class") or "").split():
+        count = len(page.slides)
+        if dom.body.get("data-deck-ready") != "1":
+            fail(f"{page_path}: the deck script did not run (no data-deck-ready on <body>)")
+        if dom.body.get("data-current-slide") != str(slide):
+            fail(f"{page_path}: asked for slide {slide}, the deck shows {dom.body.get('data-current-slide')}")
+        active = [slide_id for slide_id, classes in dom.slides if "active" in classes]
+        if active != [f"slide-{slide}"]:
+            fail(f"{page_path}: expected only slide-{slide} active, found {active}")
+        print(f"{page_path}: deck of {count} slides, slide {slide} shown")
+        return
+    if not dom.text():
+        fail(f"{page_path}: the browser shows an empty article")
+    if dom.text() != page.text():
+        fail(f"{page_path}: the browser's article text differs from the file's")
+    print(f"{page_path}: article shown ({len(dom.text())} characters)")
+
+
+def judge_pdf(path, pages):
+    with open(path, "rb") as f:
+        data = f.read()
+    found = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
+    print(f"{path}: {found} printed pages")
+    if found != pages:
+        fail(f"{path}: printing gave {found} pages for {pages} slides")
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "screenshot":
+        judge_screenshot(argv[2])
+    elif len(argv) >= 4 and argv[1] == "dom":
+        judge_dom(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 1)
+    elif len(argv) == 4 and argv[1] == "pdf":
+        judge_pdf(argv[2], int(argv[3]))
+    else:
+        print(__doc__)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

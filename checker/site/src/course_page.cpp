@@ -1,0 +1,90 @@
+#include "course_page.hpp"
+
+#include "highlight.hpp"
+#include "layout.hpp"
+#include "link_refs.hpp"
+#include "markdown.hpp"
+#include "markers.hpp"
+#include "text.hpp"
+#include "thresholds.hpp"
+#include "urls.hpp"
+
+#include <map>
+
+namespace memlab::site {
+
+namespace {
+
+void show_manifest_values(Markdown& page, const std::string& repo_path,
+                          const ThresholdBook& thresholds, Problems& problems) {
+    visit_markers(
+        page.root(), repo_path,
+        [&](const Marker& marker) -> std::optional<MarkerValue> {
+            const auto found = thresholds.lookup(repo_path, marker.id);
+            if (!found.error.empty()) {
+                problems.push_back({repo_path, marker.line, found.error});
+                return std::nullopt;
+            }
+            return MarkerValue{found.text, found.manifest};
+        },
+        problems);
+}
+
+// Line numbers for link problems: the rewrite callback sees only URLs, so look them up.
+std::map<std::string, int> first_line_of_each_url(Markdown& page) {
+    std::map<std::string, int> lines;
+    for (const auto& ref : link_refs(page.root())) lines.emplace(ref.url, ref.line);
+    return lines;
+}
+
+void point_links_at_site(Markdown& page, const fs::path& root, const std::string& repo_path,
+                         ImageMode images, PagePreparation& result) {
+    const auto lines = first_line_of_each_url(page);
+    const std::string page_site_path = site_path_of(repo_path);
+    rewrite_link_urls(page.root(), [&](const std::string& url, bool image) -> std::string {
+        const UrlKind kind = classify_url(url);
+        if (kind == UrlKind::external || kind == UrlKind::fragment_only || url.empty()) return url;
+        const int line = lines.count(url) ? lines.at(url) : 0;
+        if (kind == UrlKind::absolute_path) {
+            result.problems.push_back({repo_path, line, "absolute link \"" + url + "\": use a relative path"});
+            return url;
+        }
+        const LinkTarget target = resolve_relative_link(root, repo_path, url);
+        if (!target.error.empty()) {
+            result.problems.push_back({repo_path, line, "broken link \"" + url + "\": " + target.error});
+            return url;
+        }
+        if (image && images == ImageMode::embed) {
+            const fs::path file = root / target.repo_path;
+            return "data:" + media_type_of(file) + ";base64," + base64_encode(read_file(file));
+        }
+        if (!is_site_page(target.repo_path)) result.assets.insert(target.repo_path);
+        const std::string fragment = target.fragment.empty() ? "" : "#" + target.fragment;
+        return relative_url(page_site_path, site_path_of(target.repo_path)) + target.query + fragment;
+    });
+}
+
+}  // namespace
+
+PagePreparation prepare_page(Markdown& page, const fs::path& root, const std::string& repo_path,
+                             const ThresholdBook& thresholds, ImageMode images) {
+    PagePreparation result;
+    // Order matters: markers and links are found in raw HTML, and highlighted code becomes
+    // raw HTML, so code must be highlighted last or its text would be taken for markup.
+    show_manifest_values(page, repo_path, thresholds, result.problems);
+    point_links_at_site(page, root, repo_path, images, result);
+    add_heading_anchors(page.root());
+    highlight_code_blocks(page.root());
+    return result;
+}
+
+std::string media_type_of(const fs::path& file) {
+    static const std::map<std::string, std::string> types = {
+        {".svg", "image/svg+xml"}, {".png", "image/png"},   {".jpg", "image/jpeg"},
+        {".jpeg", "image/jpeg"},   {".gif", "image/gif"},   {".webp", "image/webp"},
+        {".csv", "text/csv"},      {".txt", "text/plain"}};
+    const auto it = types.find(to_lower_ascii(file.extension().string()));
+    return it == types.end() ? "application/octet-stream" : it->second;
+}
+
+}  // namespace memlab::site

@@ -1,0 +1,36 @@
+// One course page on its way to HTML: the steps every page and deck goes through.
+#pragma once
+
+#include "problem.hpp"
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+namespace memlab::site {
+
+namespace fs = std::filesystem;
+
+class Markdown;
+class ThresholdBook;
+
+// Site pages link their figures (the files are copied next to the page); decks embed them as
+// data: URIs so a deck is one self-contained file.
+enum class ImageMode { link, embed };
+
+struct PagePreparation {
+    std::set<std::string> assets;  // repository files the page links or shows, to copy
+    Problems problems;             // markers or links that could not be resolved (page still renders)
+};
+
+// Rewrites `page` in place for the site at its path `repo_path`:
+//  - threshold markers show the manifest's value (so the site cannot disagree with the checker),
+//  - relative links point at the rendered pages and copied files,
+//  - headings get anchors, fenced code is highlighted.
+PagePreparation prepare_page(Markdown& page, const fs::path& root, const std::string& repo_path,
+                             const ThresholdBook& thresholds, ImageMode images);
+
+// "image/svg+xml" for ".svg" etc.; "application/octet-stream" when unknown.
+std::string media_type_of(const fs::path& file);
+
+}  // namespace memlab::site

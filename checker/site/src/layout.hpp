@@ -1,0 +1,57 @@
+// The course's repository layout and where each file lands in the rendered site.
+//
+//   docs/**/*.md          -> <site>/**/*.html      (docs/ is the site root; index.md is home)
+//   labs/NN-name/README.md -> <site>/labs/NN-name/index.html
+//   slides/NN-name.md     -> <site>/slides/NN-name.html (a self-contained deck)
+//   any other file        -> the same path (figures are copied next to their pages)
+#pragma once
+
+#include "problem.hpp"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlab::site {
+
+namespace fs = std::filesystem;
+
+struct CourseFiles {
+    std::vector<std::string> docs;   // repository paths, navigation order, docs/index.md first
+    std::vector<std::string> labs;   // labs/*/README.md by folder name (so by lab number)
+    std::vector<std::string> decks;  // slides/NN-*.md by name
+    Problems problems;               // docs/nav.txt entries that name no page
+};
+
+// Finds every page of the course under `root`; missing folders simply contribute nothing.
+CourseFiles find_course_files(const fs::path& root);
+
+// Navigation order of docs pages: docs/index.md first, then the order of `nav_entries`
+// (paths relative to docs/), then the remaining pages alphabetically.
+std::vector<std::string> order_docs(std::vector<std::string> docs,
+                                    const std::vector<std::string>& nav_entries);
+
+bool is_deck(std::string_view repo_path);
+bool is_lab_handout(std::string_view repo_path);
+// Markdown files that become pages (or decks) of the site.
+bool is_site_page(std::string_view repo_path);
+
+std::string site_path_of(std::string_view repo_path);
+
+// URL of `to` as written inside the page at `from` (both site paths), e.g. "../index.html".
+std::string relative_url(std::string_view from, std::string_view to);
+
+struct LinkTarget {
+    std::string repo_path;  // the file the link reaches; a folder link reaches its README.md
+    std::string query;
+    std::string fragment;
+    std::string error;      // why the link does not resolve; empty when it does
+};
+
+// Resolves a relative URL written in `source` (a repository path) against the tree at `root`.
+// It fails when the target is missing, outside the repository, or Markdown that is no page.
+LinkTarget resolve_relative_link(const fs::path& root, const std::string& source,
+                                 std::string_view url);
+
+}  // namespace memlab::site

@@ -1,0 +1,123 @@
+// memlab-site: renders the course text (docs, lab handouts, slide decks) and checks it.
+#include "checks.hpp"
+#include "site.hpp"
+#include "text.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+namespace {
+
+using namespace memlab::site;
+
+constexpr int kProblemsFound = 1;
+constexpr int kCannotRun = 2;
+
+int report(const Problems& problems, const char* what) {
+    for (const auto& problem : problems) std::cerr << to_string(problem) << "\n";
+    if (!problems.empty()) std::cerr << problems.size() << " " << what << "\n";
+    return problems.empty() ? 0 : kProblemsFound;
+}
+
+fs::path existing_folder(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) throw std::runtime_error("not a folder: " + path.string());
+    return fs::absolute(path).lexically_normal();
+}
+
+int run_site(const SiteOptions& options, bool strict) {
+    const RenderSummary summary = render_site(options);
+    std::cout << "site: " << summary.pages << " pages, " << summary.decks << " decks, "
+              << summary.files_copied << " files copied into " << options.out.string() << "\n";
+    const int status = report(summary.problems, strict ? "problems" : "warnings (pages rendered anyway)");
+    return strict ? status : 0;
+}
+
+int run_slides(const fs::path& root, const fs::path& in, const fs::path& out, const std::string& title) {
+    RenderSummary summary;
+    if (!in.empty()) {
+        const fs::path deck = fs::absolute(in).lexically_normal();
+        // Without --root, the deck's repository is the folder above slides/.
+        const fs::path repo = root.empty() ? deck.parent_path().parent_path() : existing_folder(root);
+        summary = render_one_deck(repo, deck, out);
+    } else {
+        summary = render_decks({existing_folder(root.empty() ? "." : root), out, title});
+    }
+    std::cout << "slides: " << summary.decks << " decks written to " << out.string() << "\n";
+    report(summary.problems, "warnings (decks rendered anyway)");
+    return 0;
+}
+
+int run_check_links(const fs::path& root) {
+    const LinkReport links = check_links(root);
+    for (const auto& external : links.external) std::cout << "external (not fetched): " << to_string(external) << "\n";
+    std::cout << "links: " << links.checked << " checked, " << links.external.size() << " external, "
+              << links.broken.size() << " broken\n";
+    return report(links.broken, "broken links");
+}
+
+int run_check_thresholds(const fs::path& root) {
+    const ThresholdReport thresholds = check_thresholds(root);
+    std::cout << "thresholds: " << thresholds.markers << " markers in " << thresholds.files_with_markers
+              << " files checked against the lab manifests\n";
+    return report(thresholds.problems, "threshold problems");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"Renders and checks the course text of CUDA Memory Labs"};
+    app.require_subcommand(1);
+
+    std::string root_arg = ".";
+    std::string out_arg;
+    std::string in_arg;
+    std::string title = "CUDA Memory Labs";
+    bool strict = false;
+
+    auto* site = app.add_subcommand("site", "Render docs/, lab handouts and slide decks into a static site");
+    site->add_option("--root", root_arg, "Repository root")->capture_default_str();
+    site->add_option("--out", out_arg, "Output folder")->required();
+    site->add_option("--title", title, "Course title shown in the sidebar")->capture_default_str();
+    site->add_flag("--strict", strict, "Fail when a link or threshold marker cannot be resolved");
+
+    std::string slides_root;
+    auto* slides = app.add_subcommand("slides", "Render slide decks to self-contained HTML");
+    auto* slides_in = slides->add_option("--in", in_arg, "One deck (slides/NN-name.md); --out is then the HTML file");
+    slides->add_option("--root", slides_root, "Repository root (all decks, or the repository of --in)");
+    slides->add_option("--out", out_arg, "Output file (with --in) or folder")->required();
+    slides->add_option("--title", title, "Course title for the deck index")->capture_default_str();
+    slides_in->check(CLI::ExistingFile);
+
+    auto* links = app.add_subcommand("check-links", "Check that relative links and images resolve");
+    links->add_option("--root", root_arg, "Repository root")->capture_default_str();
+
+    auto* thresholds = app.add_subcommand("check-thresholds", "Check quoted thresholds against labs/*/lab.json");
+    thresholds->add_option("--root", root_arg, "Repository root")->capture_default_str();
+
+    auto* extract = app.add_subcommand("extract-code", "Extract ```cpp compile / ```cuda compile blocks");
+    extract->add_option("--root", root_arg, "Repository root")->capture_default_str();
+    extract->add_option("--out", out_arg, "Output folder")->required();
+
+    CLI11_PARSE(app, argc, argv);
+
+    try {
+        if (site->parsed()) {
+            return run_site({existing_folder(root_arg), fs::absolute(out_arg), title}, strict);
+        }
+        if (slides->parsed()) return run_slides(slides_root, in_arg, fs::absolute(out_arg), title);
+        if (links->parsed()) return run_check_links(existing_folder(root_arg));
+        if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg));
+        if (extract->parsed()) {
+            const size_t blocks = extract_code(existing_folder(root_arg), fs::absolute(out_arg));
+            std::cout << "extract-code: " << blocks << " compilable blocks written to " << out_arg << "\n";
+            return 0;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "memlab-site: " << e.what() << "\n";
+        return kCannotRun;
+    }
+    return kCannotRun;
+}

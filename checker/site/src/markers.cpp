@@ -1,0 +1,146 @@
+#include "markers.hpp"
+
+#include "markdown.hpp"
+#include "text.hpp"
+
+#include <cmark-gfm.h>
+
+#include <algorithm>
+#include <regex>
+
+namespace memlab::site {
+
+namespace {
+
+constexpr std::string_view kOpenPrefix = "<!--threshold:";
+constexpr std::string_view kCommentEnd = "-->";
+constexpr std::string_view kClose = "<!--/threshold-->";
+
+std::string span_open(const MarkerValue& value) {
+    return "<span class=\"threshold\" title=\"required value, from " + html_escape(value.source) +
+           "\">";
+}
+
+std::string unterminated(const std::string& where) {
+    return "threshold marker without its closing <!--/threshold--> " + where;
+}
+
+int line_at(const std::string& text, size_t offset, int first_line) {
+    return first_line + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
+}
+
+// An inline marker: the opening comment, the author's text nodes, the closing comment.
+void visit_inline_marker(cmark_node* open, const std::string& id, const std::string& file,
+                         const MarkerHandler& handle, Problems& problems) {
+    const int line = cmark_node_get_start_line(open);
+    std::string text;
+    cmark_node* close = cmark_node_next(open);
+    for (; close; close = cmark_node_next(close)) {
+        if (cmark_node_get_type(close) == CMARK_NODE_HTML_INLINE) {
+            const char* html = cmark_node_get_literal(close);
+            if (is_marker_close(html)) break;
+            if (marker_open_id(html)) {  // markers do not nest: this one is unterminated
+                close = nullptr;
+                break;
+            }
+        }
+        text += plain_text(close);
+    }
+    if (!close) {
+        problems.push_back({file, line, unterminated("in the same paragraph (\"" + id + "\")")});
+        return;
+    }
+    const auto value = handle(Marker{id, text, line});
+    if (!value) return;
+    while (cmark_node_next(open) != close) {
+        cmark_node* quoted = cmark_node_next(open);
+        cmark_node_unlink(quoted);
+        cmark_node_free(quoted);
+    }
+    cmark_node* shown = cmark_node_new(CMARK_NODE_TEXT);
+    cmark_node_set_literal(shown, value->text.c_str());
+    cmark_node_insert_after(open, shown);
+    cmark_node_set_literal(open, span_open(*value).c_str());
+    cmark_node_set_literal(close, "</span>");
+}
+
+// A marker found in raw HTML text, with where it stands so it can be replaced.
+struct PlacedMarker {
+    Marker marker;
+    size_t offset;
+    size_t length;
+};
+
+std::vector<PlacedMarker> placed_markers(const std::string& html, int first_line) {
+    static const std::regex pattern(R"re(<!--threshold:([^>]*?)-->([\s\S]*?)<!--/threshold-->)re");
+    std::vector<PlacedMarker> found;
+    for (std::sregex_iterator it(html.begin(), html.end(), pattern), end; it != end; ++it) {
+        const auto offset = static_cast<size_t>(it->position(0));
+        found.push_back({{trim((*it)[1].str()), (*it)[2].str(), line_at(html, offset, first_line)},
+                         offset, static_cast<size_t>(it->length(0))});
+    }
+    return found;
+}
+
+// Markers in an HTML block are plain text to cmark, so they are found and replaced textually.
+void visit_block_markers(cmark_node* block, const std::string& file, const MarkerHandler& handle,
+                         Problems& problems) {
+    const std::string html = cmark_node_get_literal(block);
+    const int first_line = cmark_node_get_start_line(block);
+    const auto markers = placed_markers(html, first_line);
+
+    size_t opening_comments = 0;
+    for (size_t at = html.find(kOpenPrefix); at != std::string::npos; at = html.find(kOpenPrefix, at + 1)) {
+        if (++opening_comments > markers.size()) {
+            problems.push_back({file, line_at(html, at, first_line), unterminated("in this HTML block")});
+        }
+    }
+
+    std::string rendered;
+    size_t copied = 0;
+    for (const auto& placed : markers) {
+        const auto value = handle(placed.marker);
+        if (!value) continue;
+        rendered += html.substr(copied, placed.offset - copied);
+        rendered += span_open(*value) + html_escape(value->text) + "</span>";
+        copied = placed.offset + placed.length;
+    }
+    if (copied == 0) return;
+    rendered += html.substr(copied);
+    cmark_node_set_literal(block, rendered.c_str());
+}
+
+}  // namespace
+
+std::optional<std::string> marker_open_id(std::string_view html) {
+    const std::string text = trim(html);
+    if (!starts_with(text, kOpenPrefix) || !ends_with(text, kCommentEnd)) return std::nullopt;
+    const std::string id = trim(std::string_view(text).substr(
+        kOpenPrefix.size(), text.size() - kOpenPrefix.size() - kCommentEnd.size()));
+    if (id.empty() || id.find("--") != std::string::npos) return std::nullopt;
+    return id;
+}
+
+bool is_marker_close(std::string_view html) { return trim(html) == kClose; }
+
+std::vector<Marker> markers_in_html(std::string_view html, int first_line) {
+    std::vector<Marker> markers;
+    for (auto& placed : placed_markers(std::string(html), first_line)) markers.push_back(std::move(placed.marker));
+    return markers;
+}
+
+void visit_markers(cmark_node* root, const std::string& file, const MarkerHandler& handle,
+                   Problems& problems) {
+    // Only opening comments are collected: visiting one frees the nodes up to its closing
+    // comment, and none of those is another opening comment.
+    std::vector<std::pair<cmark_node*, std::string>> openings;
+    for (cmark_node* node : nodes_of_type(root, CMARK_NODE_HTML_INLINE)) {
+        if (auto id = marker_open_id(cmark_node_get_literal(node))) openings.emplace_back(node, *id);
+    }
+    for (const auto& [node, id] : openings) visit_inline_marker(node, id, file, handle, problems);
+    for (cmark_node* block : nodes_of_type(root, CMARK_NODE_HTML_BLOCK)) {
+        visit_block_markers(block, file, handle, problems);
+    }
+}
+
+}  // namespace memlab::site

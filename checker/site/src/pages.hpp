@@ -1,0 +1,41 @@
+// The HTML around rendered Markdown: the site's page frame and the slide deck.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace memlab::site {
+
+struct NavLink {
+    std::string title;
+    std::string site_path;
+};
+
+struct NavSection {
+    std::string heading;
+    std::vector<NavLink> links;
+};
+
+struct PageFrame {
+    std::string course_title;
+    std::string page_title;
+    std::string site_path;        // where the page is written; all its URLs are relative to it
+    std::string body_html;
+    std::string source_path;      // repository file it comes from, named in the footer ("" for none)
+    std::vector<NavSection> nav;  // empty: a page without sidebar
+    bool inline_stylesheet = false;  // true for pages that travel alone
+};
+
+// A page of the site: sidebar, article, previous/next links in navigation order, footer.
+std::string site_page_html(const PageFrame& frame);
+
+struct DeckSlide {
+    std::string html;
+    bool title_slide = false;
+};
+
+// A self-contained deck: every slide, its stylesheet and its script in one file.
+std::string deck_page_html(const std::string& title, const std::vector<DeckSlide>& slides,
+                           const std::string& source_path);
+
+}  // namespace memlab::site

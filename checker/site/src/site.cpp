@@ -1,0 +1,196 @@
+#include "site.hpp"
+
+#include "assets.hpp"
+#include "course_page.hpp"
+#include "layout.hpp"
+#include "markdown.hpp"
+#include "pages.hpp"
+#include "site_writer.hpp"
+#include "slides.hpp"
+#include "text.hpp"
+#include "thresholds.hpp"
+
+#include <memory>
+
+namespace memlab::site {
+
+namespace {
+
+struct SourcePage {
+    std::string repo_path;
+    std::unique_ptr<Markdown> markdown;
+    std::string title;
+};
+
+SourcePage load_page(const fs::path& root, const std::string& repo_path, const std::string& fallback_title) {
+    SourcePage page{repo_path, std::make_unique<Markdown>(read_file(root / repo_path)), ""};
+    page.title = first_heading_text(page.markdown->root());
+    if (page.title.empty()) page.title = fallback_title;
+    return page;
+}
+
+// A handout without a heading is still listed by what its manifest calls it.
+std::string lab_fallback_title(const ThresholdBook& book, const std::string& handout) {
+    const std::string folder = fs::path(handout).parent_path().generic_string();
+    const LabManifest* lab = book.lab_for_folder(folder);
+    if (lab && !lab->title.empty()) return "Lab " + lab->number + ": " + lab->title;
+    return fs::path(folder).filename().string();
+}
+
+struct BuiltDeck {
+    std::string title;
+    size_t slide_count = 0;
+    std::string html;
+    PagePreparation preparation;
+};
+
+BuiltDeck build_deck(const fs::path& root, const std::string& repo_path, const ThresholdBook& book) {
+    Markdown deck(read_file(root / repo_path));
+    BuiltDeck built;
+    built.title = first_heading_text(deck.root());
+    if (built.title.empty()) built.title = fs::path(repo_path).stem().string();
+    const Problems setext = setext_underline_warnings(deck, repo_path);
+    built.preparation = prepare_page(deck, root, repo_path, book, ImageMode::embed);
+    built.preparation.problems.insert(built.preparation.problems.end(), setext.begin(), setext.end());
+    SlideTrees trees(deck.root());
+    std::vector<DeckSlide> slides;
+    for (cmark_node* slide : trees.slides()) slides.push_back({deck.render_html(slide), is_title_slide(slide)});
+    built.slide_count = slides.size();
+    built.html = deck_page_html(built.title, slides, repo_path);
+    return built;
+}
+
+void absorb(RenderSummary& summary, Problems problems) {
+    summary.problems.insert(summary.problems.end(), problems.begin(), problems.end());
+}
+
+void copy_assets(const fs::path& root, const std::set<std::string>& assets, SiteWriter& writer,
+                 RenderSummary& summary) {
+    for (const auto& asset : assets) {
+        writer.copy(root / asset, site_path_of(asset));
+        ++summary.files_copied;
+    }
+}
+
+struct DeckListEntry {
+    std::string title;
+    std::string file_name;  // relative to the deck index
+    size_t slide_count;
+};
+
+std::string deck_index_body(const std::vector<DeckListEntry>& decks) {
+    std::string html =
+        "<h1>Slides</h1>\n<p>One deck per lecture. In a deck, <kbd>&rarr;</kbd>, <kbd>Space</kbd> "
+        "or <kbd>Page Down</kbd> goes forward, <kbd>&larr;</kbd> or <kbd>Page Up</kbd> back; "
+        "printing a deck gives one slide per page.</p>\n";
+    if (decks.empty()) return html + "<p>No decks yet.</p>\n";
+    html += "<ol class=\"deck-list\">\n";
+    for (const auto& deck : decks) {
+        html += "<li><a href=\"" + html_escape(deck.file_name) + "\">" + html_escape(deck.title) +
+                "</a> <span class=\"muted\">" + std::to_string(deck.slide_count) + " slides</span></li>\n";
+    }
+    return html + "</ol>\n";
+}
+
+// The decks of `files`, written as <folder>NN-name.html; returns what the index lists. Files a
+// deck links (not its images, which are embedded) are copied only into a whole site, where the
+// deck's relative links lead to them.
+std::vector<DeckListEntry> write_decks(const fs::path& root, const CourseFiles& files,
+                                       const ThresholdBook& book, const std::string& folder,
+                                       bool copy_linked_files, SiteWriter& writer,
+                                       RenderSummary& summary) {
+    std::vector<DeckListEntry> listed;
+    for (const auto& deck_path : files.decks) {
+        BuiltDeck deck = build_deck(root, deck_path, book);
+        const std::string file_name = fs::path(site_path_of(deck_path)).filename().string();
+        writer.write(folder + file_name, deck.html);
+        if (copy_linked_files) copy_assets(root, deck.preparation.assets, writer, summary);
+        absorb(summary, std::move(deck.preparation.problems));
+        listed.push_back({deck.title, file_name, deck.slide_count});
+        ++summary.decks;
+    }
+    return listed;
+}
+
+std::string generated_home_body(const std::string& course_title, const std::vector<NavSection>& nav) {
+    std::string html = "<h1>" + html_escape(course_title) + "</h1>\n";
+    for (const auto& section : nav) {
+        if (section.links.empty()) continue;
+        html += "<h2>" + html_escape(section.heading) + "</h2>\n<ul>\n";
+        for (const auto& link : section.links) {
+            html += "<li><a href=\"" + html_escape(link.site_path) + "\">" + html_escape(link.title) + "</a></li>\n";
+        }
+        html += "</ul>\n";
+    }
+    return html;
+}
+
+}  // namespace
+
+RenderSummary render_site(const SiteOptions& options) {
+    RenderSummary summary;
+    const CourseFiles files = find_course_files(options.root);
+    absorb(summary, files.problems);
+    const ThresholdBook book = ThresholdBook::load(options.root, summary.problems);
+
+    std::vector<SourcePage> pages;
+    for (const auto& doc : files.docs) {
+        pages.push_back(load_page(options.root, doc, fs::path(doc).stem().string()));
+    }
+    for (const auto& handout : files.labs) {
+        pages.push_back(load_page(options.root, handout, lab_fallback_title(book, handout)));
+    }
+
+    const bool has_home = !files.docs.empty() && files.docs.front() == "docs/index.md";
+    std::vector<NavSection> nav{{"Course", {}}, {"Labs", {}}, {"Slides", {}}};
+    if (!has_home) nav[0].links.push_back({"Home", "index.html"});
+    for (const auto& page : pages) {
+        nav[is_lab_handout(page.repo_path) ? 1 : 0].links.push_back({page.title, site_path_of(page.repo_path)});
+    }
+    if (!files.decks.empty()) nav[2].links.push_back({"All decks", "slides/index.html"});
+
+    SiteWriter writer(options.out);
+    const auto write_page = [&](const std::string& title, const std::string& site_path,
+                                const std::string& body, const std::string& source) {
+        writer.write(site_path, site_page_html({options.course_title, title, site_path, body, source, nav, false}));
+        ++summary.pages;
+    };
+    for (auto& page : pages) {
+        PagePreparation prepared = prepare_page(*page.markdown, options.root, page.repo_path, book, ImageMode::link);
+        write_page(page.title, site_path_of(page.repo_path), page.markdown->render_html(), page.repo_path);
+        copy_assets(options.root, prepared.assets, writer, summary);
+        absorb(summary, std::move(prepared.problems));
+    }
+    if (!has_home) write_page(options.course_title, "index.html", generated_home_body(options.course_title, nav), "");
+    if (!files.decks.empty()) {
+        const auto decks = write_decks(options.root, files, book, "slides/", true, writer, summary);
+        write_page("Slides", "slides/index.html", deck_index_body(decks), "");
+    }
+    writer.write("site.css", assets::site_css);
+    writer.finish();
+    return summary;
+}
+
+RenderSummary render_decks(const SiteOptions& options) {
+    RenderSummary summary;
+    const CourseFiles files = find_course_files(options.root);
+    const ThresholdBook book = ThresholdBook::load(options.root, summary.problems);
+    SiteWriter writer(options.out);
+    const auto decks = write_decks(options.root, files, book, "", false, writer, summary);
+    PageFrame index{options.course_title, "Slides", "index.html", deck_index_body(decks), "", {}, true};
+    writer.write("index.html", site_page_html(index));
+    writer.finish();
+    return summary;
+}
+
+RenderSummary render_one_deck(const fs::path& root, const fs::path& deck, const fs::path& html) {
+    RenderSummary summary;
+    const ThresholdBook book = ThresholdBook::load(root, summary.problems);
+    BuiltDeck built = build_deck(root, repo_relative(root, deck), book);
+    write_file(html, built.html);
+    absorb(summary, std::move(built.preparation.problems));
+    summary.decks = 1;
+    return summary;
+}
+
+}  // namespace memlab::site

@@ -1,0 +1,65 @@
+// The labs' threshold manifests (labs/NN-name/lab.json) and the one rule that turns a
+// required value into the text the course quotes.
+#pragma once
+
+#include "problem.hpp"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlab::site {
+
+namespace fs = std::filesystem;
+
+// Shortest plain decimal for a threshold (up to six decimals, no exponent): 1.8, 75, 0.9.
+std::string format_number(double value);
+
+// unit "x" -> "1.8x"; unit "fraction" -> "75 %"; no unit -> "4096"; other -> "1.1 wavefronts".
+std::string format_threshold(double value, std::string_view unit);
+
+struct ManifestCheck {
+    std::string id;
+    std::optional<double> required;  // correctness checks may have none
+    std::string unit;
+};
+
+struct LabManifest {
+    std::string folder;  // "labs/04-padding"
+    std::string number;  // "04"
+    std::string title;
+    std::vector<ManifestCheck> checks;
+
+    const ManifestCheck* find(std::string_view id) const;
+    std::string manifest_path() const { return folder + "/lab.json"; }
+};
+
+// Throws std::runtime_error with a message that names what is wrong.
+LabManifest parse_manifest(std::string_view json_text, const std::string& folder);
+
+// All manifests of a repository, and the marker-id rule: inside labs/NN-name/ a marker names a
+// check of that lab ("speedup_vs_starter"); elsewhere it names the lab too ("04/speedup_vs_starter"
+// or "04-padding/speedup_vs_starter").
+class ThresholdBook {
+public:
+    // Reads labs/*/lab.json; unreadable or malformed manifests are reported in `problems`.
+    static ThresholdBook load(const fs::path& root, Problems& problems);
+    void add(LabManifest manifest);
+
+    struct Lookup {
+        std::string text;      // the formatted required value
+        std::string manifest;  // where it comes from, e.g. "labs/04-padding/lab.json"
+        std::string error;     // non-empty when the marker cannot be resolved
+    };
+    Lookup lookup(const std::string& source_repo_path, const std::string& marker_id) const;
+
+    const LabManifest* lab_for_folder(const std::string& folder) const;
+
+private:
+    std::map<std::string, LabManifest> by_folder_;  // "labs/04-padding" -> manifest
+};
+
+}  // namespace memlab::site

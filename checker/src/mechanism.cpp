@@ -1,0 +1,42 @@
+// Mechanism checks: the counters say *why* a kernel is fast (one wavefront per shared
+// instruction, four sectors per request), so a fast-by-accident kernel cannot pass them.
+#include <cstdio>
+
+#include "memlab/checker.h"
+#include "memlab/counters.h"
+
+namespace memlab {
+
+double CounterValues::operator[](const std::string& metric) const {
+  auto it = values.find(metric);
+  return it == values.end() ? 0.0 : it->second;
+}
+
+CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch) {
+  CounterValues out;
+  counters::Result r = counters::measure(metrics, [&] { launch(0); });
+  out.ok = r.ok();
+  out.reason = r.message;
+  out.values = r.values;
+  if (!out.ok && out.reason.empty()) out.reason = counters::to_string(r.status);
+  return out;
+}
+
+bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
+                          const std::string& denominator, const std::string& what) {
+  CounterValues c = read_counters({numerator, denominator}, launch);
+  if (!c.ok) {
+    skip_check(id, "hardware counters unavailable: " + c.reason);
+    return false;
+  }
+  const double num = c[numerator], den = c[denominator];
+  if (den <= 0) {
+    fail_check(id, "the counters saw no " + what + " (" + denominator + " = 0): is the kernel doing its work?");
+    return false;
+  }
+  char text[256];
+  std::snprintf(text, sizeof text, "%.3f %s (%.0f / %.0f)", num / den, what.c_str(), num, den);
+  return expect_value(id, Estimate::exact(num / den), text);
+}
+
+}  // namespace memlab
