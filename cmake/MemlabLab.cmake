@@ -70,7 +70,7 @@ function(memlab_add_lab lab_dir)
        "${lab_dir}/check.cu" "${lab_dir}/check_*.cu" "${lab_dir}/check_*.cpp")
   add_executable(${lab}_check ${check_sources})
   target_include_directories(${lab}_check PRIVATE "${lab_dir}")
-  target_link_libraries(${lab}_check PRIVATE memlab::checker ${lab}_student)
+  target_link_libraries(${lab}_check PRIVATE memlab::check_main memlab::checker ${lab}_student)
   set_target_properties(${lab}_check PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
 
   set(results_dir "${CMAKE_BINARY_DIR}/results")

@@ -1,4 +1,4 @@
-// The main() of every lab's check program: options, manifest, GPU discovery (or skip),
+// The body of every lab's check program (check_main.cpp calls it): options, manifest, GPU discovery (or skip),
 // the environment note, running one suite's doctest cases, and the report part.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
@@ -32,7 +32,8 @@ struct RunState {
   std::optional<Environment> environment;
   std::unique_ptr<KernelTimer> timer;
   std::map<std::string, CheckResult> recorded;
-  std::string last_exception;  // from the doctest listener, for checks a crash left unevaluated
+  std::string last_exception;
+  std::string results_dir;  // from the doctest listener, for checks a crash left unevaluated
 };
 
 RunState& state() {
@@ -126,6 +127,7 @@ KernelTimer& timer() {
 }
 
 SamplingCriteria sampling_criteria() { return criteria_from_environment(); }
+const std::string& results_dir() { return state().results_dir; }
 
 bool expect_true(const std::string& id, bool ok, const std::string& detail) {
   CheckResult r = base_result(spec_or_throw(id));
@@ -224,7 +226,9 @@ std::vector<std::string> student_paths(const std::string& dir, const Manifest& m
   return paths;
 }
 
-int run(int argc, char** argv) {
+}  // namespace
+
+int run_check_program(int argc, char** argv) {
   CLI::App app{"CUDA Memory Labs checker: runs one suite of a lab's checks"};
   std::string lab_dir, results_dir, student_dir, variant = "starter", suite, thresholds;
   std::string seed_text;
@@ -247,6 +251,8 @@ int run(int argc, char** argv) {
 
   RunState& st = state();
   st.suite = suite;
+  st.results_dir = results_dir;
+  std::filesystem::create_directories(results_dir);
   try {
     st.manifest = load_manifest(lab_dir);
     if (thresholds.empty())
@@ -345,14 +351,4 @@ int run(int argc, char** argv) {
   return failed ? 1 : 0;
 }
 
-}  // namespace
 }  // namespace memlab
-
-int main(int argc, char** argv) {
-  try {
-    return memlab::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "checker error: " << e.what() << "\n";
-    return 2;
-  }
-}

@@ -29,6 +29,21 @@ __global__ void read_float4(const float4* __restrict__ in, std::size_t n, float*
   if (acc == 1234567.0f) *sink = acc;
 }
 
+// Each lane reads word (lane + r) % 32 of its warp's 32-word slice: one wavefront per load,
+// and the volatile pointer makes every load happen. Unrolled so loads are independent.
+constexpr int kSharedLoadsPerThread = 4096;
+__global__ void shared_loads(float* sink) {
+  __shared__ float words[1024];
+  words[threadIdx.x] = static_cast<float>(threadIdx.x);
+  __syncthreads();
+  const volatile float* slice = words + (threadIdx.x & ~31u);
+  const unsigned lane = threadIdx.x & 31u;
+  float acc = 0;
+#pragma unroll 32
+  for (int r = 0; r < kSharedLoadsPerThread; ++r) acc += slice[(lane + r) & 31u];
+  if (acc == -1.0f) *sink = acc;  // never true: keeps the loads without adding traffic
+}
+
 struct Buffers {
   float4* a = nullptr;
   float4* b = nullptr;
@@ -104,6 +119,25 @@ const Roofline& read_roofline() {
     const int grid = grid_for(read_float4, block);
     return measure_rate([&](cudaStream_t s) { read_float4<<<grid, block, 0, s>>>(b.a, b.n, b.sink); },
                         b.n * sizeof(float4));
+  }();
+  return r;
+}
+
+double theoretical_shared_bytes_per_second() {
+  int device = 0, sms = 0, khz = 0;
+  MEMLAB_CUDA(cudaGetDevice(&device));
+  MEMLAB_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  MEMLAB_CUDA(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device));
+  return static_cast<double>(sms) * 32 * 4 * khz * 1e3;
+}
+
+const Roofline& shared_roofline() {
+  static const Roofline r = [] {
+    Buffers& b = buffers();
+    const int block = 1024;
+    const int grid = grid_for(shared_loads, block);
+    return measure_rate([&](cudaStream_t s) { shared_loads<<<grid, block, 0, s>>>(b.sink); },
+                        static_cast<std::size_t>(grid) * block * kSharedLoadsPerThread * sizeof(float));
   }();
   return r;
 }

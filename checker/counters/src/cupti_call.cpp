@@ -75,7 +75,8 @@ Result failed_cuda_call(const char* call, cudaError_t code) {
     default:
       r.status = Status::error;
   }
-  r.message = std::string(call) + " failed: " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
+  r.message = std::string(r.status == Status::unsupported ? "no usable CUDA GPU: " : "") + call +
+              " failed: " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
   return r;
 }
 

@@ -55,8 +55,12 @@ CurrentDevice current_device() {
 
 Result measure_or_throw(const std::vector<std::string>& metrics, const std::function<void()>& launch) {
   if (metrics.empty()) fail(Status::error, "no metrics requested");
-  check("a CUDA error was pending before measure() (cudaPeekAtLastError)", cudaPeekAtLastError());
   const CurrentDevice current = current_device();
+  if (const cudaError_t pending = cudaPeekAtLastError(); pending != cudaSuccess) {
+    // Reported now rather than blamed on the launch below.
+    fail(Status::error, std::string("a CUDA error was already pending when measure() began: ") +
+                            cudaGetErrorName(pending) + " (" + cudaGetErrorString(pending) + ")");
+  }
   const std::vector<const char*> names = c_strings(metrics);
 
   ProfilerLibrary library;

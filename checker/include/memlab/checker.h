@@ -35,6 +35,9 @@ InputGenerator& inputs();             // seeded generator for this run
 const DeviceInfo& gpu();              // only in GPU suites
 KernelTimer& timer();                 // only in GPU suites
 SamplingCriteria sampling_criteria();
+// The build's results folder (build/<preset>/results): where a check may write extra
+// artifacts such as a sweep's CSV and SVG plot.
+const std::string& results_dir();
 
 // Record a check from the manifest. Each returns whether it passed, and reports a failure
 // to doctest so the test case fails with the check's line.
@@ -66,6 +69,10 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
 // numerator / denominator of two counters (e.g. shared-load wavefronts per shared-load
 // instruction), judged against check `id`; skipped with the reason when counters are
 // unavailable, failed when the denominator is zero (the expected instructions never ran).
+// The check program itself: options, manifest, GPU or skip, the suite's test cases, the
+// report part. Exit status: 0 all passed, 77 skipped, 1 failed or inconclusive, 2 bad usage.
+int run_check_program(int argc, char** argv);
+
 bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
                           const std::string& denominator, const std::string& what);
 

@@ -152,6 +152,10 @@ LinkTarget resolve_relative_link(const fs::path& root, const std::string& source
         target.error = "leaves the repository";
         return target;
     }
+    if (path == "solutions" || starts_with(path, "solutions/")) {
+        target.error = "solutions/ is left out of the students' copy; the course text must not link it";
+        return target;
+    }
     std::error_code ec;
     const fs::path on_disk = root / path;
     if (!fs::exists(on_disk, ec)) {

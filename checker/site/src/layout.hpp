@@ -50,7 +50,8 @@ struct LinkTarget {
 };
 
 // Resolves a relative URL written in `source` (a repository path) against the tree at `root`.
-// It fails when the target is missing, outside the repository, or Markdown that is no page.
+// It fails when the target is missing, outside the repository, in solutions/, or Markdown
+// that is no page of the site.
 LinkTarget resolve_relative_link(const fs::path& root, const std::string& source,
                                  std::string_view url);
 

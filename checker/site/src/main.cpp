@@ -15,9 +15,14 @@ using namespace memlab::site;
 constexpr int kProblemsFound = 1;
 constexpr int kCannotRun = 2;
 
-int report(const Problems& problems, const char* what) {
+// "1 deck", "2 decks"
+std::string count(size_t n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+int report(const Problems& problems, const std::string& noun, const std::string& note = "") {
     for (const auto& problem : problems) std::cerr << to_string(problem) << "\n";
-    if (!problems.empty()) std::cerr << problems.size() << " " << what << "\n";
+    if (!problems.empty()) std::cerr << count(problems.size(), noun) << note << "\n";
     return problems.empty() ? 0 : kProblemsFound;
 }
 
@@ -29,9 +34,9 @@ fs::path existing_folder(const fs::path& path) {
 
 int run_site(const SiteOptions& options, bool strict) {
     const RenderSummary summary = render_site(options);
-    std::cout << "site: " << summary.pages << " pages, " << summary.decks << " decks, "
-              << summary.files_copied << " files copied into " << options.out.string() << "\n";
-    const int status = report(summary.problems, strict ? "problems" : "warnings (pages rendered anyway)");
+    std::cout << "site: " << count(summary.pages, "page") << ", " << count(summary.decks, "deck") << ", "
+              << count(summary.files_copied, "file") << " copied into " << options.out.string() << "\n";
+    const int status = report(summary.problems, strict ? "problem" : "warning", strict ? "" : " (pages rendered anyway)");
     return strict ? status : 0;
 }
 
@@ -45,8 +50,8 @@ int run_slides(const fs::path& root, const fs::path& in, const fs::path& out, co
     } else {
         summary = render_decks({existing_folder(root.empty() ? "." : root), out, title});
     }
-    std::cout << "slides: " << summary.decks << " decks written to " << out.string() << "\n";
-    report(summary.problems, "warnings (decks rendered anyway)");
+    std::cout << "slides: " << count(summary.decks, "deck") << " written to " << out.string() << "\n";
+    report(summary.problems, "warning", " (decks rendered anyway)");
     return 0;
 }
 
@@ -55,14 +60,14 @@ int run_check_links(const fs::path& root) {
     for (const auto& external : links.external) std::cout << "external (not fetched): " << to_string(external) << "\n";
     std::cout << "links: " << links.checked << " checked, " << links.external.size() << " external, "
               << links.broken.size() << " broken\n";
-    return report(links.broken, "broken links");
+    return report(links.broken, "broken link");
 }
 
 int run_check_thresholds(const fs::path& root) {
     const ThresholdReport thresholds = check_thresholds(root);
-    std::cout << "thresholds: " << thresholds.markers << " markers in " << thresholds.files_with_markers
-              << " files checked against the lab manifests\n";
-    return report(thresholds.problems, "threshold problems");
+    std::cout << "thresholds: " << count(thresholds.markers, "marker") << " in "
+              << count(thresholds.files_with_markers, "file") << " checked against the lab manifests\n";
+    return report(thresholds.problems, "threshold problem");
 }
 
 }  // namespace
@@ -112,7 +117,7 @@ int main(int argc, char** argv) {
         if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg));
         if (extract->parsed()) {
             const size_t blocks = extract_code(existing_folder(root_arg), fs::absolute(out_arg));
-            std::cout << "extract-code: " << blocks << " compilable blocks written to " << out_arg << "\n";
+            std::cout << "extract-code: " << count(blocks, "compilable block") << " written to " << out_arg << "\n";
             return 0;
         }
     } catch (const std::exception& e) {

@@ -38,6 +38,7 @@ std::string lab_fallback_title(const ThresholdBook& book, const std::string& han
 }
 
 struct BuiltDeck {
+    std::string repo_path;
     std::string title;
     size_t slide_count = 0;
     std::string html;
@@ -47,6 +48,7 @@ struct BuiltDeck {
 BuiltDeck build_deck(const fs::path& root, const std::string& repo_path, const ThresholdBook& book) {
     Markdown deck(read_file(root / repo_path));
     BuiltDeck built;
+    built.repo_path = repo_path;
     built.title = first_heading_text(deck.root());
     if (built.title.empty()) built.title = fs::path(repo_path).stem().string();
     const Problems setext = setext_underline_warnings(deck, repo_path);
@@ -72,13 +74,11 @@ void copy_assets(const fs::path& root, const std::set<std::string>& assets, Site
     }
 }
 
-struct DeckListEntry {
-    std::string title;
-    std::string file_name;  // relative to the deck index
-    size_t slide_count;
-};
+std::string deck_file_name(const BuiltDeck& deck) {
+    return fs::path(site_path_of(deck.repo_path)).filename().string();
+}
 
-std::string deck_index_body(const std::vector<DeckListEntry>& decks) {
+std::string deck_index_body(const std::vector<BuiltDeck>& decks) {
     std::string html =
         "<h1>Slides</h1>\n<p>One deck per lecture. In a deck, <kbd>&rarr;</kbd>, <kbd>Space</kbd> "
         "or <kbd>Page Down</kbd> goes forward, <kbd>&larr;</kbd> or <kbd>Page Up</kbd> back; "
@@ -86,30 +86,28 @@ std::string deck_index_body(const std::vector<DeckListEntry>& decks) {
     if (decks.empty()) return html + "<p>No decks yet.</p>\n";
     html += "<ol class=\"deck-list\">\n";
     for (const auto& deck : decks) {
-        html += "<li><a href=\"" + html_escape(deck.file_name) + "\">" + html_escape(deck.title) +
+        html += "<li><a href=\"" + html_escape(deck_file_name(deck)) + "\">" + html_escape(deck.title) +
                 "</a> <span class=\"muted\">" + std::to_string(deck.slide_count) + " slides</span></li>\n";
     }
     return html + "</ol>\n";
 }
 
-// The decks of `files`, written as <folder>NN-name.html; returns what the index lists. Files a
-// deck links (not its images, which are embedded) are copied only into a whole site, where the
-// deck's relative links lead to them.
-std::vector<DeckListEntry> write_decks(const fs::path& root, const CourseFiles& files,
-                                       const ThresholdBook& book, const std::string& folder,
-                                       bool copy_linked_files, SiteWriter& writer,
-                                       RenderSummary& summary) {
-    std::vector<DeckListEntry> listed;
-    for (const auto& deck_path : files.decks) {
-        BuiltDeck deck = build_deck(root, deck_path, book);
-        const std::string file_name = fs::path(site_path_of(deck_path)).filename().string();
-        writer.write(folder + file_name, deck.html);
+std::vector<BuiltDeck> build_decks(const fs::path& root, const CourseFiles& files, const ThresholdBook& book) {
+    std::vector<BuiltDeck> decks;
+    for (const auto& deck_path : files.decks) decks.push_back(build_deck(root, deck_path, book));
+    return decks;
+}
+
+// Writes the decks as <folder>NN-name.html. Files a deck links (not its images, which are
+// embedded) are copied only into a whole site, where the deck's relative links lead to them.
+void write_decks(std::vector<BuiltDeck>& decks, const fs::path& root, const std::string& folder,
+                 bool copy_linked_files, SiteWriter& writer, RenderSummary& summary) {
+    for (auto& deck : decks) {
+        writer.write(folder + deck_file_name(deck), deck.html);
         if (copy_linked_files) copy_assets(root, deck.preparation.assets, writer, summary);
         absorb(summary, std::move(deck.preparation.problems));
-        listed.push_back({deck.title, file_name, deck.slide_count});
         ++summary.decks;
     }
-    return listed;
 }
 
 std::string generated_home_body(const std::string& course_title, const std::vector<NavSection>& nav) {
@@ -147,7 +145,9 @@ RenderSummary render_site(const SiteOptions& options) {
     for (const auto& page : pages) {
         nav[is_lab_handout(page.repo_path) ? 1 : 0].links.push_back({page.title, site_path_of(page.repo_path)});
     }
-    if (!files.decks.empty()) nav[2].links.push_back({"All decks", "slides/index.html"});
+    std::vector<BuiltDeck> decks = build_decks(options.root, files, book);
+    if (!decks.empty()) nav[2].links.push_back({"All decks", "slides/index.html"});
+    for (const auto& deck : decks) nav[2].links.push_back({deck.title, site_path_of(deck.repo_path)});
 
     SiteWriter writer(options.out);
     const auto write_page = [&](const std::string& title, const std::string& site_path,
@@ -162,8 +162,8 @@ RenderSummary render_site(const SiteOptions& options) {
         absorb(summary, std::move(prepared.problems));
     }
     if (!has_home) write_page(options.course_title, "index.html", generated_home_body(options.course_title, nav), "");
-    if (!files.decks.empty()) {
-        const auto decks = write_decks(options.root, files, book, "slides/", true, writer, summary);
+    if (!decks.empty()) {
+        write_decks(decks, options.root, "slides/", true, writer, summary);
         write_page("Slides", "slides/index.html", deck_index_body(decks), "");
     }
     writer.write("site.css", assets::site_css);
@@ -176,7 +176,8 @@ RenderSummary render_decks(const SiteOptions& options) {
     const CourseFiles files = find_course_files(options.root);
     const ThresholdBook book = ThresholdBook::load(options.root, summary.problems);
     SiteWriter writer(options.out);
-    const auto decks = write_decks(options.root, files, book, "", false, writer, summary);
+    std::vector<BuiltDeck> decks = build_decks(options.root, files, book);
+    write_decks(decks, options.root, "", false, writer, summary);
     PageFrame index{options.course_title, "Slides", "index.html", deck_index_body(decks), "", {}, true};
     writer.write("index.html", site_page_html(index));
     writer.finish();

@@ -73,6 +73,8 @@ TEST_CASE("resolve_relative_link resolves files, folders and refuses what the si
     CHECK(contains(resolve_relative_link(root, "docs/index.md", "nope.md").error, "no such file: docs/nope.md"));
     CHECK(contains(resolve_relative_link(root, "docs/index.md", "../../x.md").error, "leaves the repository"));
     CHECK(contains(resolve_relative_link(root, "docs/index.md", "../labs/").error, "folder with no README.md"));
+    CHECK(contains(resolve_relative_link(root, "labs/04-padding/README.md", "../../solutions/04-padding/transpose.cu").error,
+                   "solutions/ is left out"));
     const auto broken = fixture("broken");
     CHECK(contains(resolve_relative_link(broken, "docs/index.md", "../labs/01-coalescing/notes.md").error,
                    "does not render"));
