@@ -9,6 +9,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <algorithm>
+#include <map>
 
 #include "memlab/manifest.h"
 #include "memlab/report.h"
@@ -118,6 +120,47 @@ int verification_table(const std::vector<std::string>& reports) {
   return unexpected == 0 ? 0 : 1;
 }
 
+// Repeatability over many gradings of the same files: for every check, the spread of its
+// measured value ((max - min) / median) and whether all runs gave the same verdict.
+int repeatability_table(const std::vector<std::string>& reports) {
+  std::map<std::string, std::vector<double>> values;
+  std::map<std::string, std::map<std::string, int>> verdicts;
+  std::vector<std::string> order;
+  for (const auto& path : reports) {
+    json lab = json::parse(slurp(path));
+    for (const auto& c : lab["checks"]) {
+      const std::string key = lab["lab"].get<std::string>() + " " + lab.value("variant", "?") + " " + c["id"].get<std::string>();
+      if (!verdicts.count(key)) order.push_back(key);
+      ++verdicts[key][c["verdict"].get<std::string>()];
+      if (!c["measured"].is_null()) values[key].push_back(c["measured"].get<double>());
+    }
+  }
+  std::cout << "| lab variant check | runs | verdicts | min | median | max | spread (max-min)/median |\n"
+            << "| --- | --- | --- | --- | --- | --- | --- |\n";
+  bool agree = true;
+  for (const auto& key : order) {
+    std::ostringstream v;
+    int runs = 0;
+    for (const auto& [verdict, n] : verdicts[key]) {
+      v << (runs ? ", " : "") << verdict << " " << n;
+      runs += n;
+    }
+    agree = agree && verdicts[key].size() == 1;
+    std::vector<double> x = values[key];
+    std::sort(x.begin(), x.end());
+    std::cout << "| " << key << " | " << runs << " | " << v.str() << " | ";
+    if (x.empty()) {
+      std::cout << "| | | |\n";
+      continue;
+    }
+    const double median = x[x.size() / 2];
+    std::cout << x.front() << " | " << median << " | " << x.back() << " | "
+              << (median != 0 ? 100 * (x.back() - x.front()) / median : 0) << " % |\n";
+  }
+  std::cout << "\nverdicts " << (agree ? "agree in every run" : "DISAGREE between runs") << "\n";
+  return agree ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -131,8 +174,13 @@ int main(int argc, char** argv) {
                  "instead: print a Markdown table of these labNN.json reports, marking verdicts a starter or "
                  "solution should not have")
       ->check(CLI::ExistingFile);
+  std::vector<std::string> repeat;
+  app.add_option("--repeatability-table", repeat,
+                 "instead: spread of each check's measured value and verdict agreement over these reports")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
   if (!verify.empty()) return verification_table(verify);
+  if (!repeat.empty()) return repeatability_table(repeat);
   if (lab.empty() || lab_dir.empty() || results_dir.empty()) {
     std::cerr << "memlab-report: --lab, --lab-dir and --results-dir are required\n" << app.help();
     return 2;

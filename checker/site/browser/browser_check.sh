@@ -1,8 +1,8 @@
 #!/bin/sh
 # docs.browser: opens every page of the rendered site and every slide deck in headless
 # Chromium, saves a screenshot of each (decks also as a printed PDF), and fails when a page
-# is missing, blank, or does not show its content; for decks, when the script does not
-# navigate or printing does not give one page per slide.
+# is missing, blank, or does not show its content; for decks, also when the keys or the URL
+# hash do not navigate, or printing does not give one page per slide.
 #
 # Usage: browser_check.sh SITE_DIR SCREENSHOT_DIR
 # Exit status: 0 all pages pass, 1 a page fails, 77 skipped (no Chromium or python3 here).
@@ -15,9 +15,14 @@ if [ $# -ne 2 ]; then
 fi
 site=$(cd "$1" 2>/dev/null && pwd) || { echo "FAIL: no site folder $1; build the docs target first"; exit 1; }
 shots=$2
-judge="$(cd "$(dirname "$0")" && pwd)/page_judge.py"
+here=$(cd "$(dirname "$0")" && pwd)
+judge="$here/page_judge.py"
 
 browser=${CHROMIUM:-}
+if [ -n "$browser" ] && ! command -v "$browser" >/dev/null 2>&1; then
+    echo "FAIL: CHROMIUM=$browser is not a program"
+    exit 1
+fi
 if [ -z "$browser" ]; then
     for candidate in chromium chromium-browser google-chrome; do
         if command -v "$candidate" >/dev/null 2>&1; then browser=$(command -v "$candidate"); break; fi
@@ -79,6 +84,10 @@ for page in $(grep '\.html$' "$list"); do
         check_view "$page" "$name" "" 1
         if [ "${slides:-0}" -gt 1 ]; then
             check_view "$page" "$name-last" "#$slides" "$slides"
+            # The deck is one file, so a copy with the key walk appended behaves like the original.
+            cat "$site/$page" "$here/key_walk.html" >"$scratch/keys.html"
+            browse --dump-dom "file://$scratch/keys.html" >"$shots/$name-keys.dom.html"
+            python3 "$judge" keys "$shots/$name-keys.dom.html" "$slides" || failures=$((failures + 1))
         fi
         browse --no-pdf-header-footer --print-to-pdf="$shots/$name.pdf" "file://$site/$page" >/dev/null
         if [ -s "$shots/$name.pdf" ]; then

@@ -8,6 +8,9 @@
   page_judge.py dom DOM.html PAGE.html [SLIDE]
       Site page: the browser's DOM must show the same, non-empty article text as the file.
       Deck: the deck script must have run and show slide SLIDE (default 1) and only that one.
+  page_judge.py keys DOM.html SLIDES
+      The deck copy with key_walk.html appended must have moved through the slides as
+      Right, PageDown, Space, Left, PageUp, Shift+Space, End, Home should.
   page_judge.py pdf DECK.pdf PAGES
       Printing a deck must give one page per slide.
 """
@@ -143,6 +146,20 @@ def judge_dom(dom_path, page_path, slide):
     print(f"{page_path}: article shown ({len(dom.text())} characters)")
 
 
+def judge_keys(dom_path, slides):
+    steps = [+1, +1, +1, -1, -1, -1, "end", "home"]  # the presses in key_walk.html
+    current, expected = 1, []
+    for step in steps:
+        current = slides if step == "end" else 1 if step == "home" else min(slides, max(1, current + step))
+        expected.append(str(current))
+    trace = parse(dom_path).body.get("data-key-trace")
+    if trace is None:
+        fail(f"{dom_path}: the key walk did not run")
+    if trace.split(",") != expected:
+        fail(f"{dom_path}: keys showed slides {trace}, expected {','.join(expected)}")
+    print(f"{dom_path}: keys walk the deck as expected ({trace})")
+
+
 def judge_pdf(path, pages):
     with open(path, "rb") as f:
         data = f.read()
@@ -157,6 +174,8 @@ def main(argv):
         judge_screenshot(argv[2])
     elif len(argv) >= 4 and argv[1] == "dom":
         judge_dom(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 1)
+    elif len(argv) == 4 and argv[1] == "keys":
+        judge_keys(argv[2], int(argv[3]))
     elif len(argv) == 4 and argv[1] == "pdf":
         judge_pdf(argv[2], int(argv[3]))
     else:

@@ -8,6 +8,7 @@ namespace memlab::site::assets {
 
 extern const std::string_view site_css;
 extern const std::string_view deck_css;
+extern const std::string_view highlight_css;  // appended to both stylesheets
 extern const std::string_view deck_js;
 
 }  // namespace memlab::site::assets

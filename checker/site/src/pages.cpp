@@ -64,7 +64,7 @@ std::string site_page_html(const PageFrame& frame) {
     std::ostringstream html;
     const std::string style =
         frame.inline_stylesheet
-            ? "<style>\n" + std::string(assets::site_css) + "</style>\n"
+            ? "<style>\n" + std::string(assets::site_css) + std::string(assets::highlight_css) + "</style>\n"
             : "<link rel=\"stylesheet\" href=\"" + relative_url(frame.site_path, "site.css") + "\">\n";
     const std::string title = frame.page_title == frame.course_title
                                   ? frame.course_title
@@ -88,7 +88,8 @@ std::string site_page_html(const PageFrame& frame) {
 std::string deck_page_html(const std::string& title, const std::vector<DeckSlide>& slides,
                            const std::string& source_path) {
     std::ostringstream html;
-    write_head(html, title, "<style>\n" + std::string(assets::deck_css) + "</style>\n");
+    write_head(html, title,
+               "<style>\n" + std::string(assets::deck_css) + std::string(assets::highlight_css) + "</style>\n");
     const size_t count = slides.size();
     html << "<body class=\"deck\" data-slide-count=\"" << count << "\" data-source=\""
          << html_escape(source_path) << "\">\n<main class=\"slides\">\n";

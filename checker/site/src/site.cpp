@@ -166,7 +166,7 @@ RenderSummary render_site(const SiteOptions& options) {
         write_decks(decks, options.root, "slides/", true, writer, summary);
         write_page("Slides", "slides/index.html", deck_index_body(decks), "");
     }
-    writer.write("site.css", assets::site_css);
+    writer.write("site.css", std::string(assets::site_css) + std::string(assets::highlight_css));
     writer.finish();
     return summary;
 }
