@@ -7,9 +7,10 @@
 //   global loads, stride 32 floats -> 32 sectors per request (one 32-byte sector per lane)
 //
 // Every case collects all the course's metrics at once, which takes several
-// hardware passes, so it also exercises the replay loop. Exit status: 0 when
-// every case is within tolerance, 1 otherwise, 77 (skip) without a GPU or
-// when counters are refused.
+// hardware passes, so it also exercises the replay loop; a launch that throws
+// must come back as an error and leave the next measurement working.
+// Exit status: 0 when every case is within tolerance, 1 otherwise, 77 (skip)
+// without a GPU or when counters are refused.
 #include "gpu_tool.h"
 
 #include "memlab/counters.h"
@@ -120,6 +121,16 @@ int run() {
     if (status == kExitSkip) return kExitSkip;
     failures += status != 0;
   }
+  // A launch that fails mid-pass must leave CUPTI torn down cleanly, so that
+  // the next measurement works.
+  const Result planted = measure(course_metrics(), [] { throw std::runtime_error("planted failure"); });
+  const bool reported = planted.status == Status::error && planted.message.find("planted failure") != std::string::npos;
+  std::printf("%-32s %s  (%s: %s)\n", "failing launch is reported", reported ? "ok" : "OFF", to_string(planted.status),
+              planted.message.c_str());
+  failures += !reported;
+  std::printf("after the failing launch:\n");
+  failures += run_case(cases[1]) != 0;
+
   std::printf("%s\n", failures == 0 ? "all cases ok" : "some cases are OFF: see the raw metric values above");
   return failures == 0 ? 0 : 1;
 }

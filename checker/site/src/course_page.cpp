@@ -30,31 +30,24 @@ void show_manifest_values(Markdown& page, const std::string& repo_path,
         problems);
 }
 
-// Line numbers for link problems: the rewrite callback sees only URLs, so look them up.
-std::map<std::string, int> first_line_of_each_url(Markdown& page) {
-    std::map<std::string, int> lines;
-    for (const auto& ref : link_refs(page.root())) lines.emplace(ref.url, ref.line);
-    return lines;
-}
-
 void point_links_at_site(Markdown& page, const fs::path& root, const std::string& repo_path,
                          ImageMode images, PagePreparation& result) {
-    const auto lines = first_line_of_each_url(page);
     const std::string page_site_path = site_path_of(repo_path);
-    rewrite_link_urls(page.root(), [&](const std::string& url, bool image) -> std::string {
+    rewrite_link_urls(page.root(), [&](const LinkRef& ref) -> std::string {
+        const std::string& url = ref.url;
         const UrlKind kind = classify_url(url);
         if (kind == UrlKind::external || kind == UrlKind::fragment_only || url.empty()) return url;
-        const int line = lines.count(url) ? lines.at(url) : 0;
         if (kind == UrlKind::absolute_path) {
-            result.problems.push_back({repo_path, line, "absolute link \"" + url + "\": use a relative path"});
+            result.problems.push_back({repo_path, ref.line, "absolute link \"" + url + "\": use a relative path"});
             return url;
         }
         const LinkTarget target = resolve_relative_link(root, repo_path, url);
         if (!target.error.empty()) {
-            result.problems.push_back({repo_path, line, "broken link \"" + url + "\": " + target.error});
+            result.problems.push_back({repo_path, ref.line, std::string(ref.image ? "broken image" : "broken link") +
+                                                                " \"" + url + "\": " + target.error});
             return url;
         }
-        if (image && images == ImageMode::embed) {
+        if (ref.image && images == ImageMode::embed) {
             const fs::path file = root / target.repo_path;
             return "data:" + media_type_of(file) + ";base64," + base64_encode(read_file(file));
         }

@@ -1,10 +1,11 @@
 #include "link_refs.hpp"
 
 #include "markdown.hpp"
+#include "text.hpp"
 
 #include <cmark-gfm.h>
 
-#include <algorithm>
+#include <optional>
 #include <regex>
 
 namespace memlab::site {
@@ -41,41 +42,46 @@ bool is_link_or_image(cmark_node* node) {
     return type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE;
 }
 
+// Calls visit for every URL in document order; where it returns a string, the URL becomes it.
+void walk_refs(cmark_node* root, const std::function<std::optional<std::string>(const LinkRef&)>& visit) {
+    for_each_node(root, [&](cmark_node* node) {
+        if (is_link_or_image(node)) {
+            const auto replacement = visit({cmark_node_get_url(node), cmark_node_get_start_line(node),
+                                            cmark_node_get_type(node) == CMARK_NODE_IMAGE});
+            if (replacement) cmark_node_set_url(node, replacement->c_str());
+        } else if (is_raw_html(node)) {
+            std::string html = cmark_node_get_literal(node);
+            const auto urls = urls_in_html(html);
+            std::vector<std::optional<std::string>> replacements;
+            for (const auto& url : urls) {
+                const int line = line_of_offset(html, url.offset, cmark_node_get_start_line(node));
+                replacements.push_back(visit({url.value, line, url.image}));
+            }
+            // Back to front, so earlier offsets stay valid while later values change length.
+            bool changed = false;
+            for (size_t i = urls.size(); i-- > 0;) {
+                if (!replacements[i]) continue;
+                html.replace(urls[i].offset, urls[i].length, *replacements[i]);
+                changed = true;
+            }
+            if (changed) cmark_node_set_literal(node, html.c_str());
+        }
+    });
+}
+
 }  // namespace
 
 std::vector<LinkRef> link_refs(cmark_node* root) {
     std::vector<LinkRef> refs;
-    for_each_node(root, [&](cmark_node* node) {
-        if (is_link_or_image(node)) {
-            refs.push_back({cmark_node_get_url(node), cmark_node_get_start_line(node),
-                            cmark_node_get_type(node) == CMARK_NODE_IMAGE});
-        } else if (is_raw_html(node)) {
-            const std::string html = cmark_node_get_literal(node);
-            for (const auto& url : urls_in_html(html)) {
-                const auto newlines = std::count(html.begin(), html.begin() + url.offset, '\n');
-                refs.push_back({url.value, cmark_node_get_start_line(node) + static_cast<int>(newlines),
-                                url.image});
-            }
-        }
+    walk_refs(root, [&](const LinkRef& ref) -> std::optional<std::string> {
+        refs.push_back(ref);
+        return std::nullopt;
     });
     return refs;
 }
 
 void rewrite_link_urls(cmark_node* root, const UrlRewrite& rewrite) {
-    for_each_node(root, [&](cmark_node* node) {
-        if (is_link_or_image(node)) {
-            const std::string url = cmark_node_get_url(node);
-            cmark_node_set_url(node, rewrite(url, cmark_node_get_type(node) == CMARK_NODE_IMAGE).c_str());
-        } else if (is_raw_html(node)) {
-            std::string html = cmark_node_get_literal(node);
-            auto urls = urls_in_html(html);
-            // Back to front, so earlier offsets stay valid while later values change length.
-            for (auto it = urls.rbegin(); it != urls.rend(); ++it) {
-                html.replace(it->offset, it->length, rewrite(it->value, it->image));
-            }
-            cmark_node_set_literal(node, html.c_str());
-        }
-    });
+    walk_refs(root, [&](const LinkRef& ref) -> std::optional<std::string> { return rewrite(ref); });
 }
 
 }  // namespace memlab::site

@@ -18,9 +18,9 @@ struct LinkRef {
 
 std::vector<LinkRef> link_refs(cmark_node* root);
 
-using UrlRewrite = std::function<std::string(const std::string& url, bool image)>;
+using UrlRewrite = std::function<std::string(const LinkRef& ref)>;
 
-// Replaces each URL found by link_refs with rewrite(url, image).
+// Replaces each URL that link_refs finds with rewrite(ref).
 void rewrite_link_urls(cmark_node* root, const UrlRewrite& rewrite);
 
 }  // namespace memlab::site

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 
@@ -20,7 +21,10 @@ std::string count(size_t n, const std::string& noun) {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-int report(const Problems& problems, const std::string& noun, const std::string& note = "") {
+int report(Problems problems, const std::string& noun, const std::string& note = "") {
+    std::stable_sort(problems.begin(), problems.end(), [](const Problem& a, const Problem& b) {
+        return a.file != b.file ? a.file < b.file : a.line < b.line;
+    });
     for (const auto& problem : problems) std::cerr << to_string(problem) << "\n";
     if (!problems.empty()) std::cerr << count(problems.size(), noun) << note << "\n";
     return problems.empty() ? 0 : kProblemsFound;

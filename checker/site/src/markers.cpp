@@ -5,7 +5,6 @@
 
 #include <cmark-gfm.h>
 
-#include <algorithm>
 #include <regex>
 
 namespace memlab::site {
@@ -23,10 +22,6 @@ std::string span_open(const MarkerValue& value) {
 
 std::string unterminated(const std::string& where) {
     return "threshold marker without its closing <!--/threshold--> " + where;
-}
-
-int line_at(const std::string& text, size_t offset, int first_line) {
-    return first_line + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
 }
 
 // An inline marker: the opening comment, the author's text nodes, the closing comment.
@@ -76,7 +71,7 @@ std::vector<PlacedMarker> placed_markers(const std::string& html, int first_line
     std::vector<PlacedMarker> found;
     for (std::sregex_iterator it(html.begin(), html.end(), pattern), end; it != end; ++it) {
         const auto offset = static_cast<size_t>(it->position(0));
-        found.push_back({{trim((*it)[1].str()), (*it)[2].str(), line_at(html, offset, first_line)},
+        found.push_back({{trim((*it)[1].str()), (*it)[2].str(), line_of_offset(html, offset, first_line)},
                          offset, static_cast<size_t>(it->length(0))});
     }
     return found;
@@ -92,7 +87,7 @@ void visit_block_markers(cmark_node* block, const std::string& file, const Marke
     size_t opening_comments = 0;
     for (size_t at = html.find(kOpenPrefix); at != std::string::npos; at = html.find(kOpenPrefix, at + 1)) {
         if (++opening_comments > markers.size()) {
-            problems.push_back({file, line_at(html, at, first_line), unterminated("in this HTML block")});
+            problems.push_back({file, line_of_offset(html, at, first_line), unterminated("in this HTML block")});
         }
     }
 

@@ -1,5 +1,6 @@
 #include "text.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -41,6 +42,11 @@ std::vector<std::string> split_lines(std::string_view text) {
         start = end + 1;
     }
     return lines;
+}
+
+int line_of_offset(std::string_view text, size_t offset, int first_line) {
+    const auto end = text.begin() + static_cast<std::ptrdiff_t>(std::min(offset, text.size()));
+    return first_line + static_cast<int>(std::count(text.begin(), end, '\n'));
 }
 
 std::string html_escape(std::string_view text) {

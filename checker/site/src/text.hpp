@@ -18,6 +18,9 @@ std::string trim(std::string_view text);
 // Splits at '\n'; a trailing newline does not make an empty last line.
 std::vector<std::string> split_lines(std::string_view text);
 
+// Line number of `offset` in `text`, whose first line is `first_line`.
+int line_of_offset(std::string_view text, size_t offset, int first_line);
+
 // Escapes &, <, >, " and ' so the text is safe in element content and attribute values.
 std::string html_escape(std::string_view text);
 

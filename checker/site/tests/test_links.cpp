@@ -52,9 +52,12 @@ TEST_CASE("link_refs finds Markdown links, images and raw HTML href/src with the
 
 TEST_CASE("rewrite_link_urls rewrites Markdown and raw HTML URLs") {
     Markdown page("[a](a.md) ![b](b.svg)\n\n<img src=\"c.svg\"> <a href=\"d.md\">d</a>\n");
-    rewrite_link_urls(page.root(), [](const std::string& url, bool image) {
-        return image ? "img/" + url : url.substr(0, url.size() - 3) + ".html";
+    std::vector<int> lines;
+    rewrite_link_urls(page.root(), [&](const LinkRef& ref) {
+        lines.push_back(ref.line);
+        return ref.image ? "img/" + ref.url : ref.url.substr(0, ref.url.size() - 3) + ".html";
     });
+    CHECK(lines == std::vector<int>{1, 1, 3, 3});
     const std::string html = page.render_html();
     CHECK(contains(html, "href=\"a.html\""));
     CHECK(contains(html, "src=\"img/b.svg\""));

@@ -9,10 +9,11 @@
 //   CUPTI "user replay" mode: the hardware can count only so many things at
 //   once, so a set of metrics may need several passes, and in user replay the
 //   caller runs the range once per pass. measure() does that for you by
-//   calling `launch` again. (Kernel replay, where CUPTI saves and restores
-//   device memory and re-runs each kernel itself, goes with "auto range" mode,
-//   one range per kernel; we want one range around the caller's whole launch
-//   and no hidden copies of large buffers, so user range + user replay.)
+//   calling `launch` again. (The alternative, kernel replay, has CUPTI save
+//   and restore device memory and re-run each kernel by itself, with every
+//   kernel its own range in "auto range" mode. We want one range around the
+//   caller's whole launch and no hidden copies of large buffers, so user
+//   range + user replay, as nvbench does.)
 //
 // CONSEQUENCE FOR CALLERS: `launch` may be called several times (Result::passes
 // says how many). It must be idempotent: every call does the same work on the
