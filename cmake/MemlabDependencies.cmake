@@ -19,7 +19,7 @@ memlab_require_config(doctest doctest::doctest doctest-dev)
 memlab_require_config(nlohmann_json nlohmann_json::nlohmann_json nlohmann-json3-dev)
 memlab_require_config(CLI11 CLI11::CLI11 libcli11-dev)
 
-if(MEMLAB_BUILD_DOCS)
+if(MEMLAB_BUILD_DOCS OR MEMLAB_BUILD_TESTS)
   find_package(PkgConfig QUIET)
   if(PkgConfig_FOUND)
     pkg_check_modules(CMARK_GFM QUIET IMPORTED_TARGET libcmark-gfm)
