@@ -1,0 +1,269 @@
+// Lab 06 checker: Part A's tree must be a valid, conflict-free reduction that beats the
+// starter; Part B must sum at this GPU's read bandwidth, as fast as CUB. Both sums are judged
+// by an error bound derived from the operation, never a fixed tolerance (check_sums.h).
+#include <memlab/checker.h>
+#include <memlab/counters.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "check_baseline.h"
+#include "check_sums.h"
+#include "check_tree_model.h"
+#include "lab.h"
+
+namespace {
+
+using Reduce = void (*)(const float*, float*, float*, std::size_t, cudaStream_t);
+
+constexpr std::size_t kPerfN = std::size_t(1) << 27;  // 512 MiB: the read roofline's own buffer size
+
+lab06::Pairing student_pairing() {
+  return [](int step, int tid) {
+    const TreePair p = tree_pair(step, tid);
+    return lab06::Pair{p.dst, p.src};
+  };
+}
+
+// The bound gamma(n) * sum|x| is finite only while n * 2^-24 < 1.
+bool float_bound_is_finite(std::size_t n) { return std::isfinite(memlab::float_sum_error_bound(n, 1.0)); }
+
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g %%", fraction * 100);
+  return text;
+}
+
+// The device side of one size: input, scratch and output, each with guard zones.
+struct SumBuffers {
+  std::size_t n;
+  memlab::DeviceArray<float> in, scratch, out;
+  explicit SumBuffers(std::size_t count)
+      : n(count), in(count, "in"), scratch(reduce_scratch_floats(count), "scratch"), out(1, "out") {}
+
+  // Runs `reduce` once with garbage (NaN) in scratch; returns *out. Throws OutOfBoundsWrite
+  // when a guard zone changed.
+  float run(Reduce reduce, const std::string& name) {
+    scratch.poison();
+    memlab::run_checked(name + " n=" + std::to_string(n),
+                        [&](cudaStream_t st) { reduce(in.data(), scratch.data(), out.data(), n, st); });
+    out.check_guards();
+    scratch.check_guards();
+    in.check_guards();
+    return out.download()[0];
+  }
+};
+
+// Judges `reduce` at every size on random floats (where the bound says something) and on
+// exact integer data, two launches in a row each (the first on a poisoned out), with no write
+// outside `out` and `scratch`. Records check `id`.
+void check_sums_at_all_sizes(const std::string& id, Reduce reduce, const std::string& name) {
+  const std::vector<std::size_t> sizes = {1, 2, 3, 255, 256, 257, 1000003, (std::size_t(1) << 20) + 7,
+                                          std::size_t(1) << 28};
+  std::string failure;
+  int judged = 0;
+  double worst = 0;  // largest |error| / allowed on random floats
+  auto judge_twice = [&](SumBuffers& b, const std::vector<float>& host, auto judge) {
+    b.in.upload(host);
+    b.out.poison();
+    for (int launch = 1; launch <= 2 && failure.empty(); ++launch) {
+      lab06::SumVerdict v;
+      try {
+        v = judge(b.run(reduce, name));
+      } catch (const memlab::OutOfBoundsWrite& e) {
+        failure = "n=" + std::to_string(b.n) + ": " + e.what();
+        return;
+      }
+      ++judged;
+      if (v.allowed > 0) worst = std::max(worst, v.error / v.allowed);
+      if (!v.ok)
+        failure = v.text + (launch == 2 ? "; this was the second launch in a row and the first was right: *out must "
+                                          "be overwritten, not added to"
+                                        : "");
+    }
+  };
+  for (std::size_t n : sizes) {
+    SumBuffers b(n);
+    if (float_bound_is_finite(n)) {
+      const std::vector<float> host = lab06::random_summands(n, memlab::inputs());
+      const lab06::Reference ref = lab06::reference_sum(host);
+      judge_twice(b, host, [&](float got) { return lab06::judge_float_sum(got, n, ref, "random floats"); });
+    }
+    if (!failure.empty()) break;
+    const lab06::ExactSummands exact = lab06::exact_summands(n, memlab::inputs());
+    judge_twice(b, exact.values, [&](float got) { return lab06::judge_exact_sum(got, n, exact.total, "integers"); });
+    if (!failure.empty()) break;
+  }
+  const std::string summary = std::to_string(judged) + " launches at " + std::to_string(sizes.size()) +
+                              " sizes from 1 to 2^28: random floats (n < 2^24, where the bound is finite) within it, "
+                              "the worst |error| at " + percent(worst) + " of the allowed; integer data exact at every size";
+  memlab::expect_true(id, failure.empty(), failure.empty() ? summary : failure);
+}
+
+// Before timing: is `reduce` exact on integer data of the timed size? Empty when it is.
+std::string wrong_at_perf_size(SumBuffers& b, Reduce reduce, const std::string& name) {
+  const lab06::ExactSummands exact = lab06::exact_summands(b.n, memlab::inputs());
+  b.in.upload(exact.values);
+  b.out.poison();
+  const lab06::SumVerdict v = lab06::judge_exact_sum(b.run(reduce, name), b.n, exact.total, "integers");
+  return v.ok ? "" : "not timed: " + name + " is wrong at the timed size (" + v.text + ")";
+}
+
+}  // namespace
+
+// ---- cpu -----------------------------------------------------------------------------------
+
+TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::test_suite("cpu")) {
+  const std::string problem = lab06::tree_problem(student_pairing());
+  memlab::expect_true("tree_pairs_form_a_reduction", problem.empty(),
+                      problem.empty() ? "8 steps, 255 additions, no race; word 0 ends with all 256 values once"
+                                      : problem);
+}
+
+TEST_CASE("Part A: the tree is conflict-free in the bank model" * doctest::test_suite("mechanism")) {
+  const lab06::Pairing pairing = student_pairing();
+  if (!lab06::tree_problem(pairing).empty()) {
+    memlab::fail_check("tree_conflict_free_model",
+                       "not modelled: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)");
+    return;
+  }
+  const lab06::TreeCost cost = lab06::tree_cost(pairing);
+  memlab::expect_value("tree_conflict_free_model", memlab::Estimate::exact(cost.worst_wavefronts),
+                       std::to_string(cost.worst_wavefronts) + " wavefronts in the worst warp access; " +
+                           cost.describe());
+}
+
+TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_suite("cpu")) {
+  const std::vector<std::size_t> sizes = {1, 2, 3, 255, 256, 257, 4097, 65537, 1000003};
+  const lab06::Pairing pairing = student_pairing();
+  const bool tree_ok = lab06::tree_problem(pairing).empty();
+  struct Order {
+    const char* name;
+    std::function<float(const std::vector<float>&)> sum;
+  };
+  std::vector<Order> orders = {
+      {"sequential", lab06::sum_sequential},
+      {"pairwise", lab06::sum_pairwise},
+      {"grid-stride, 4096 threads, shuffled", [](const std::vector<float>& x) {
+         return lab06::sum_grid_stride_shuffled(x, 4096, memlab::inputs());
+       }}};
+  if (tree_ok)
+    orders.push_back({"your tree, level after level", [&](const std::vector<float>& x) {
+                        return lab06::sum_tree_levels(x, pairing);
+                      }});
+
+  std::string failure, worst_where;
+  double worst = 0;
+  int sums = 0;
+  for (std::size_t n : sizes) {
+    const std::vector<float> floats = lab06::random_summands(n, memlab::inputs());
+    const lab06::Reference ref = lab06::reference_sum(floats);
+    const lab06::ExactSummands exact = lab06::exact_summands(n, memlab::inputs());
+    // Not vacuous: up to a few thousand values the bound is a small fraction of sum|x|.
+    const double relative = lab06::allowed_error(n, ref) / static_cast<double>(ref.sum_abs);
+    if (n <= 4097 && n > 1 && !(relative < 1e-3) && failure.empty())
+      failure = "the bound is " + std::to_string(relative) + " x sum|x| at n=" + std::to_string(n) + ": vacuous";
+    for (const Order& order : orders) {
+      const lab06::SumVerdict f = lab06::judge_float_sum(order.sum(floats), n, ref, std::string(order.name) + ", floats");
+      const lab06::SumVerdict e = lab06::judge_exact_sum(order.sum(exact.values), n, exact.total,
+                                                         std::string(order.name) + ", integers");
+      ++sums;
+      if (f.error / f.allowed > worst) {
+        worst = f.error / f.allowed;
+        worst_where = "n=" + std::to_string(n) + ", " + order.name;
+      }
+      if (failure.empty() && !f.ok) failure = f.text;
+      if (failure.empty() && !e.ok) failure = e.text;
+    }
+  }
+  const auto gamma_at = [](std::size_t n) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1e", memlab::float_sum_error_bound(n, 1.0));
+    return std::string(text);
+  };
+  const std::string summary =
+      std::to_string(sums) + " float sums (" + std::to_string(sizes.size()) + " sizes x " +
+      std::to_string(orders.size()) + " orders) within the bound, the worst at " + percent(worst) + " of it (" +
+      worst_where + "); integer data exact in every order; the bound is " + gamma_at(4097) + " x sum|x| at n=4097, " +
+      gamma_at(1000003) + " at n=1000003 and infinite from n=2^24" +
+      (tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)");
+  memlab::expect_true("error_bound_is_sound", failure.empty(), failure.empty() ? summary : failure);
+}
+
+// ---- correctness ---------------------------------------------------------------------------
+
+TEST_CASE("Part A: reduce_tree sums within the bound" * doctest::test_suite("correctness")) {
+  check_sums_at_all_sizes("tree_sum_within_bound", reduce_tree, "reduce_tree");
+}
+
+TEST_CASE("Part B: reduce_fast sums within the bound" * doctest::test_suite("correctness")) {
+  check_sums_at_all_sizes("fast_sum_within_bound", reduce_fast, "reduce_fast");
+}
+
+// ---- performance ---------------------------------------------------------------------------
+
+TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("performance")) {
+  SumBuffers b(kPerfN);
+  const std::string wrong = wrong_at_perf_size(b, reduce_tree, "reduce_tree");
+  if (!wrong.empty()) {
+    memlab::fail_check("tree_speedup_vs_starter", wrong);
+    return;
+  }
+  b.in.upload(lab06::random_summands(kPerfN, memlab::inputs()));
+  auto student = [&](cudaStream_t st) { reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), kPerfN, st); };
+  auto starter = [&](cudaStream_t st) {
+    baseline_reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), kPerfN, st);
+  };
+  memlab::expect_speedup("tree_speedup_vs_starter", starter, student);
+}
+
+TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
+  SumBuffers b(kPerfN);
+  const std::string wrong = wrong_at_perf_size(b, reduce_fast, "reduce_fast");
+  if (!wrong.empty()) {
+    memlab::fail_check("fast_fraction_of_read_roofline", wrong);
+    memlab::fail_check("fast_vs_cub", wrong);
+    return;
+  }
+  b.in.upload(lab06::random_summands(kPerfN, memlab::inputs()));
+  auto student = [&](cudaStream_t st) { reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), kPerfN, st); };
+  memlab::expect_roofline_fraction("fast_fraction_of_read_roofline", student, double(kPerfN) * sizeof(float),
+                                   memlab::read_roofline(), "read");
+  memlab::DeviceArray<float> cub_out(1, "cub_out");
+  const CubSum cub(b.in.data(), cub_out.data(), static_cast<int>(kPerfN));
+  memlab::expect_speedup("fast_vs_cub", [&](cudaStream_t st) { cub(st); }, student);
+}
+
+// ---- mechanism -----------------------------------------------------------------------------
+
+TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
+  const std::string id = "tree_wavefronts_per_shared_load";
+  const std::size_t n = std::size_t(1) << 24;
+  SumBuffers b(n);
+  b.in.upload(lab06::random_summands(n, memlab::inputs()));
+  namespace metric = memlab::counters::metric;
+  const memlab::CounterValues c =
+      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts}, [&](cudaStream_t st) {
+        reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st);
+      });
+  if (!c.ok) {
+    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+    return;
+  }
+  // Threads that skip a step still issue its loads, predicated off: they count as shared-load
+  // instructions but move nothing. The loads that did run take wavefronts - conflicts
+  // wavefronts without conflicts (one each for 4-byte loads), so that is the denominator.
+  const double wavefronts = c[metric::shared_ld_wavefronts], conflicts = c[metric::shared_ld_bank_conflicts];
+  const double conflict_free = wavefronts - conflicts;
+  if (conflict_free <= 0) {
+    memlab::fail_check(id, "the counters saw no shared-memory loads: does reduce_tree() add its tree in shared memory?");
+    return;
+  }
+  char text[200];
+  std::snprintf(text, sizeof text, "%.3f wavefronts per shared load (%.0f wavefronts, %.0f of them bank conflicts)",
+                wavefronts / conflict_free, wavefronts, conflicts);
+  memlab::expect_value(id, memlab::Estimate::exact(wavefronts / conflict_free), text);
+}

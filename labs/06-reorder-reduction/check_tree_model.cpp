@@ -1,0 +1,109 @@
+#include "check_tree_model.h"
+
+#include <memlab/bank_model.h>
+
+#include <cstdio>
+#include <vector>
+
+namespace lab06 {
+
+namespace bank = memlab::bank;
+
+namespace {
+
+std::string pair_text(int step, int tid, Pair p) {
+  char text[96];
+  std::snprintf(text, sizeof text, "tree_pair(%d, %d) = {dst %d, src %d}", step, tid, p.dst, p.src);
+  return text;
+}
+
+bool in_block(int word) { return word >= 0 && word < kBlock; }
+
+}  // namespace
+
+std::string tree_problem(const Pairing& pairing) {
+  // count[w][v]: how many times input value v is inside word w's partial sum.
+  std::vector<std::vector<int>> count(kBlock, std::vector<int>(kBlock, 0));
+  for (int w = 0; w < kBlock; ++w) count[w][w] = 1;
+
+  for (int step = 0; step < kSteps; ++step) {
+    std::vector<int> writer(kBlock, -1);  // the thread that writes each word in this step
+    std::vector<Pair> pairs(active_threads(step));
+    for (int tid = 0; tid < active_threads(step); ++tid) {
+      const Pair p = pairs[tid] = pairing(step, tid);
+      if (!in_block(p.dst) || !in_block(p.src))
+        return pair_text(step, tid, p) + " is outside the block's words 0..255";
+      if (p.dst == p.src) return pair_text(step, tid, p) + " adds a word to itself";
+      if (writer[p.dst] >= 0)
+        return pair_text(step, tid, p) + ": thread " + std::to_string(writer[p.dst]) + " writes word " +
+               std::to_string(p.dst) + " in the same step";
+      writer[p.dst] = tid;
+    }
+    for (int tid = 0; tid < active_threads(step); ++tid) {
+      const int w = writer[pairs[tid].src];
+      if (w >= 0)
+        return pair_text(step, tid, pairs[tid]) + " reads word " + std::to_string(pairs[tid].src) + ", which thread " +
+               std::to_string(w) + " writes in the same step: a race";
+    }
+    for (const Pair& p : pairs)
+      for (int v = 0; v < kBlock; ++v) count[p.dst][v] += count[p.src][v];
+  }
+
+  for (int v = 0; v < kBlock; ++v)
+    if (count[0][v] != 1)
+      return "after the last step word 0 holds value " + std::to_string(v) + " " + std::to_string(count[0][v]) +
+             " times (it must hold each of the 256 values once)";
+  return "";
+}
+
+std::string TreeCost::describe() const {
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "bank model: %.2f wavefronts per shared load over the tree (%d / %d); worst warp: step %d, warp %d, %s, "
+                "%d wavefronts",
+                wavefronts_per_load(), load_wavefronts, load_instructions, worst_step, worst_warp, worst_access.c_str(),
+                worst_wavefronts);
+  return text;
+}
+
+TreeCost tree_cost(const Pairing& pairing) {
+  TreeCost cost;
+  for (int step = 0; step < kSteps; ++step) {
+    const int active = active_threads(step);
+    for (int warp = 0; warp * bank::kWarpSize < active; ++warp) {
+      bank::WarpAccess dst, src;
+      dst.active_mask = src.active_mask = 0;
+      for (int lane = 0; lane < bank::kWarpSize; ++lane) {
+        const int tid = warp * bank::kWarpSize + lane;
+        if (tid >= active) break;
+        const Pair p = pairing(step, tid);
+        dst.active_mask |= 1u << lane;
+        dst.byte_address[lane] = static_cast<std::uint32_t>(p.dst) * 4;
+        src.byte_address[lane] = static_cast<std::uint32_t>(p.src) * 4;
+      }
+      src.active_mask = dst.active_mask;
+      bank::WarpAccess store = dst;
+      store.op = bank::MemoryOp::store;
+      const struct {
+        const bank::WarpAccess& access;
+        const char* name;
+      } accesses[] = {{dst, "load s[dst]"}, {src, "load s[src]"}, {store, "store s[dst]"}};
+      for (const auto& a : accesses) {
+        const int wavefronts = bank::count_wavefronts(a.access);
+        if (a.access.op == bank::MemoryOp::load) {
+          cost.load_instructions += 1;
+          cost.load_wavefronts += wavefronts;
+        }
+        if (wavefronts > cost.worst_wavefronts) {
+          cost.worst_wavefronts = wavefronts;
+          cost.worst_step = step;
+          cost.worst_warp = warp;
+          cost.worst_access = a.name;
+        }
+      }
+    }
+  }
+  return cost;
+}
+
+}  // namespace lab06

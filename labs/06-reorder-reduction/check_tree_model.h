@@ -1,0 +1,44 @@
+#pragma once
+// The CPU proof of a block's reduction tree: the pairing function (step, tid) -> (dst, src)
+// must add each of the 256 values into word 0 exactly once with no race inside a step, and
+// the warps of each step should take one shared-memory wavefront per access (the course's
+// bank model says how many they take).
+#include <functional>
+#include <string>
+
+namespace lab06 {
+
+inline constexpr int kBlock = 256;  // threads and words of one block's tree
+inline constexpr int kSteps = 8;    // log2(kBlock)
+
+struct Pair {
+  int dst, src;  // s[dst] += s[src]
+};
+using Pairing = std::function<Pair(int step, int tid)>;
+
+// Threads that add a pair in `step`: 128, 64, ..., 1.
+constexpr int active_threads(int step) { return kBlock / 2 >> step; }
+
+// Empty when the pairing is a valid tree; otherwise the first problem, in words:
+// a word outside 0..255, two threads writing one word, a thread reading a word another
+// thread writes in the same step, or word 0 ending with some value missing or counted twice.
+std::string tree_problem(const Pairing& pairing);
+
+// The bank model's view of the tree's shared-memory traffic: per step, every warp with an
+// active lane loads s[dst], loads s[src] and stores s[dst] (4-byte words).
+struct TreeCost {
+  int load_instructions = 0;
+  int load_wavefronts = 0;
+  int worst_wavefronts = 0;  // the most expensive single warp access
+  int worst_step = 0;
+  std::string worst_access;  // "load s[dst]", "load s[src]" or "store s[dst]"
+  int worst_warp = 0;
+
+  double wavefronts_per_load() const { return load_instructions ? double(load_wavefronts) / load_instructions : 0; }
+  std::string describe() const;
+};
+
+// Call only when tree_problem() is empty: the words must lie inside the block's 256.
+TreeCost tree_cost(const Pairing& pairing);
+
+}  // namespace lab06
