@@ -1,0 +1,157 @@
+// Lab 07 checker. On the CPU: the student's wavefront predictions for 2-byte access patterns
+// agree with the course's bank model. On the GPU: the half-precision transpose is exact on
+// awkward sizes, stays in bounds, is no slower than the starter and close to a copy, and the
+// counters show one wavefront per shared load (the starter's [64][65] tile shows two).
+#include <memlab/checker.h>
+#include <memlab/counters.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "check_baseline.h"
+#include "check_patterns.h"
+#include "lab.h"
+
+namespace {
+
+namespace metric = memlab::counters::metric;
+using Bits = std::uint16_t;  // a half moved as its raw 16-bit pattern
+
+struct Size {
+  int rows, cols;
+};
+
+std::string size_text(Size s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
+
+// Blocked, so that the 128 Mi-element performance size takes a moment, not many seconds.
+std::vector<Bits> transpose_on_cpu(const std::vector<Bits>& in, int rows, int cols) {
+  constexpr int kBlock = 64;
+  std::vector<Bits> out(in.size());
+  for (int r0 = 0; r0 < rows; r0 += kBlock)
+    for (int c0 = 0; c0 < cols; c0 += kBlock)
+      for (int r = r0; r < std::min(rows, r0 + kBlock); ++r)
+        for (int c = c0; c < std::min(cols, c0 + kBlock); ++c) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+  return out;
+}
+
+__half* as_half(Bits* p) { return reinterpret_cast<__half*>(p); }
+
+// 256 MiB per matrix, many times any L2; not square, so swapped rows and cols show.
+constexpr Size kPerf{8192, 16384};
+// Counters need a full GPU's worth of tiles, not DRAM-sized buffers; a multiple of 64, so every
+// column read is a whole warp.
+constexpr Size kMech{4096, 4096};
+
+}  // namespace
+
+TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctest::test_suite("cpu")) {
+  const std::vector<lab07::HalfPattern> patterns = lab07::prediction_patterns(memlab::inputs().next_u64());
+  size_t right = 0;
+  int shown = 0;
+  std::string wrong;
+  for (const lab07::HalfPattern& p : patterns) {
+    const int want = lab07::model_wavefronts(p);
+    const int got = predicted_wavefronts(p.half_index.data());
+    if (got == want) {
+      ++right;
+    } else if (shown++ < 3) {
+      wrong += "; " + p.name + ": you say " + std::to_string(got) + ", the model says " + std::to_string(want);
+    }
+  }
+  memlab::expect_true("predictions_match_bank_model", right == patterns.size(),
+                      std::to_string(right) + " of " + std::to_string(patterns.size()) + " patterns right" + wrong);
+}
+
+TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
+  const std::vector<Size> sizes = {{1, 1},     {1, 77},     {77, 1},      {2, 3},       {63, 65},
+                                   {64, 64},   {65, 63},    {100, 257},   {257, 100},   {129, 4099},
+                                   {1000, 1000}, {1025, 2047}, {4096, 4096}};
+  std::string wrong, outside;
+  for (Size s : sizes) {
+    const size_t n = (size_t)s.rows * s.cols;
+    memlab::DeviceArray<Bits> in(n, "in"), out(n, "out");
+    const std::vector<Bits> host = memlab::inputs().bits16(n);  // never the 0xFFFF poison
+    in.upload(host);
+    out.poison();
+    memlab::run_checked("transpose " + size_text(s), [&](cudaStream_t st) {
+      transpose(as_half(in.data()), as_half(out.data()), s.rows, s.cols, st);
+    });
+    try {
+      out.check_guards();
+      in.check_guards();
+    } catch (const memlab::OutOfBoundsWrite& e) {
+      if (outside.empty()) outside = size_text(s) + ": " + e.what();
+    }
+    auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, s.rows, s.cols));
+    if (!cmp.ok() && wrong.empty())
+      wrong = size_text(s) + ": " + cmp.summary([&](size_t i) { return memlab::index_2d(i, s.rows, "out"); });
+  }
+  memlab::expect_true("exact_transpose", wrong.empty(),
+                      wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : wrong);
+  memlab::expect_true("stays_in_bounds", outside.empty(), outside);
+}
+
+TEST_CASE("transpose is as fast as before" * doctest::test_suite("performance")) {
+  const size_t n = (size_t)kPerf.rows * kPerf.cols;
+  memlab::DeviceArray<Bits> in(n, "in"), out(n, "out");
+  const std::vector<Bits> host = memlab::inputs().bits16(n);
+  in.upload(host);
+  auto student = [&](cudaStream_t st) { transpose(as_half(in.data()), as_half(out.data()), kPerf.rows, kPerf.cols, st); };
+  auto starter = [&](cudaStream_t st) {
+    baseline_transpose(as_half(in.data()), as_half(out.data()), kPerf.rows, kPerf.cols, st);
+  };
+
+  // Timing a wrong kernel means nothing: check this size first.
+  memlab::run_checked("transpose " + size_text(kPerf), student);
+  auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, kPerf.rows, kPerf.cols));
+  if (!cmp.ok()) {
+    const std::string why = "not timed: the transpose is wrong at " + size_text(kPerf) + " (" +
+                            cmp.summary([](size_t i) { return memlab::index_2d(i, kPerf.rows, "out"); }) + ")";
+    memlab::fail_check("speedup_vs_starter", why);
+    memlab::fail_check("fraction_of_copy_roofline", why);
+    return;
+  }
+
+  memlab::expect_speedup("speedup_vs_starter", starter, student);
+  memlab::expect_roofline_fraction("fraction_of_copy_roofline", student, 2.0 * n * sizeof(Bits),
+                                   memlab::copy_roofline(), "copy");
+}
+
+TEST_CASE("column reads take one wavefront" * doctest::test_suite("mechanism")) {
+  const char* const id = "shared_load_wavefronts_per_instruction";
+  const size_t n = (size_t)kMech.rows * kMech.cols;
+  memlab::DeviceArray<Bits> in(n, "in"), out(n, "out");
+  in.upload(memlab::inputs().bits16(n));
+  const std::vector<std::string> metrics = {metric::shared_ld_wavefronts, metric::shared_ld_instructions,
+                                            metric::shared_ld_bank_conflicts};
+  // The starter's tile is measured too, so the report shows the lesson's two numbers side by side.
+  const memlab::CounterValues student = memlab::read_counters(metrics, [&](cudaStream_t st) {
+    transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
+  });
+  if (!student.ok) {
+    memlab::skip_check(id, "hardware counters unavailable: " + student.reason);
+    return;
+  }
+  const double wavefronts = student[metric::shared_ld_wavefronts];
+  const double instructions = student[metric::shared_ld_instructions];
+  if (instructions <= 0) {
+    memlab::fail_check(id, std::string("the counters saw no shared-load instruction (") + metric::shared_ld_instructions +
+                               " = 0): is the kernel moving its data through shared memory?");
+    return;
+  }
+  const memlab::CounterValues starter = memlab::read_counters(metrics, [&](cudaStream_t st) {
+    baseline_transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
+  });
+  char text[320];
+  int used = std::snprintf(text, sizeof text, "%.3f wavefronts/instruction (%.0f / %.0f; bank conflicts %.3f per instruction)",
+                           wavefronts / instructions, wavefronts, instructions,
+                           student[metric::shared_ld_bank_conflicts] / instructions);
+  const double starter_instructions = starter[metric::shared_ld_instructions];
+  if (starter.ok && starter_instructions > 0 && used > 0 && used < (int)sizeof text)
+    std::snprintf(text + used, sizeof text - used, "; the starter's [64][65] tile: %.3f",
+                  starter[metric::shared_ld_wavefronts] / starter_instructions);
+  memlab::expect_value(id, memlab::Estimate::exact(wavefronts / instructions), text);
+}
