@@ -10,11 +10,12 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 labs=${*:-$(ls labs | sed -n 's/^\([0-9][0-9]\)-.*/\1/p')}
+selected=$(echo $labs | tr ' ' ';')
 mkdir -p build
 
 build() {
   start=$(date +%s)
-  if cmake --preset "$1" >"build/$1.log" 2>&1 && cmake --build --preset "$1" >>"build/$1.log" 2>&1; then
+  if cmake --preset "$1" -DMEMLAB_LABS="$selected" >"build/$1.log" 2>&1 && cmake --build --preset "$1" >>"build/$1.log" 2>&1; then
     echo "$1: built in $(($(date +%s) - start)) s" >&2
   else
     echo "$1: configure or build FAILED (see build/$1.log)" >&2
