@@ -321,8 +321,9 @@ int run_check_program(int argc, char** argv) {
   doctest::Context context;
   context.setOption("test-suite", suite.c_str());
   context.setOption("no-version", true);
+  const std::vector<std::string> passed_on = app.remaining();  // must outlive context.run()
   std::vector<const char*> extra{argv[0]};
-  for (const auto& arg : app.remaining()) extra.push_back(arg.c_str());
+  for (const auto& arg : passed_on) extra.push_back(arg.c_str());
   context.applyCommandLine(static_cast<int>(extra.size()), extra.data());
   int doctest_status = context.run();
   st.timer.reset();
