@@ -1,0 +1,359 @@
+// Lab 03 checker. CPU: predicted_ways follows the gcd rule. GPU: both kernels write exact sums
+// at every stride; the pure kernel is shared-memory-bound (stride 1 near the banks' peak) and
+// every stride pays its ways; a 2-way conflict costs the pure kernel and hides in the mixed one.
+// The sweeps are written to the results folder as a table, a CSV and an SVG plot.
+#include <memlab/bank_model.h>
+#include <memlab/bank_patterns.h>
+#include <memlab/checker.h>
+#include <memlab/counters.h>
+#include <memlab/environment.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <iostream>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "check_reference.h"
+#include "check_svg.h"
+#include "check_sweep.h"
+#include "check_table.h"
+#include "lab.h"
+
+namespace {
+
+using Sums = std::vector<std::uint32_t>;
+
+constexpr double kPureBytes = 4.0 * kSweepThreads * kSweepLoadsPerThread;  // useful bytes per launch: 4 GiB
+constexpr std::size_t kMixedElements = std::size_t(1) << 25;                // 512 MiB of uint4: many times any L2
+constexpr std::uint32_t kMixedWord = 0x01010101u;                           // every word of the timed stream
+
+std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+
+double required(const std::string& id) { return memlab::manifest().find(id)->required.value_or(0); }
+
+// SMs x 32 banks x 4 bytes x the SM clock the runtime reports as the maximum (1980 MHz on an
+// H200). A GPU held below that clock measures a lower fraction, never a higher one.
+double theoretical_shared_bandwidth() {
+  const memlab::DeviceInfo& g = memlab::gpu();
+  return double(g.sm_count) * 32 * 4 * g.max_sm_clock_khz * 1e3;
+}
+
+std::string theory_text(double theory) {
+  const memlab::DeviceInfo& g = memlab::gpu();
+  return fixed(theory / 1e9, 0) + " GB/s = " + std::to_string(g.sm_count) + " SMs x 128 B x " +
+         std::to_string(g.max_sm_clock_khz / 1000) + " MHz (the maximum SM clock)";
+}
+
+std::vector<int> strides_1_to(int last) {
+  std::vector<int> s(last);
+  std::iota(s.begin(), s.end(), 1);
+  return s;
+}
+
+// Runs `launch` at each stride and compares the sums with `expected`; the first problem, or "".
+std::string first_wrong_stride(const std::string& name, const StrideLaunch& launch, memlab::DeviceArray<unsigned>& sums,
+                               const std::vector<int>& strides, const std::function<Sums(int)>& expected) {
+  for (int s : strides) {
+    const std::string what = name + " at stride " + std::to_string(s);
+    sums.poison();
+    memlab::run_checked(what, [&](cudaStream_t st) { launch(s, st); });
+    try {
+      sums.check_guards();
+    } catch (const memlab::OutOfBoundsWrite& e) {
+      return what + ": " + e.what();
+    }
+    const memlab::Comparison cmp = compare_sums(sums.download(), expected(s));
+    if (!cmp.ok()) return what + ": " + cmp.summary(sum_name);
+  }
+  return "";
+}
+
+// ---- The pure sweep: bandwidth per stride against stride 1 / ways ---------------------------
+
+struct PureRow {
+  int stride, ways;
+  double ms, gbps, of_stride1, of_theory, expected_gbps;
+  double ratio, ratio_half_width;  // measured / expected, and its 95 % half-width
+  bool in_band;
+};
+
+std::vector<PureRow> analyse_pure(const std::vector<SweepPoint>& points, double theory, double band) {
+  const SweepPoint& first = points.front();
+  const double bw1 = kPureBytes / (first.ms() * 1e-3);
+  std::vector<PureRow> rows;
+  for (const auto& p : points) {
+    PureRow r;
+    r.stride = p.stride;
+    r.ways = p.ways;
+    r.ms = p.ms();
+    const double bw = kPureBytes / (r.ms * 1e-3);
+    r.gbps = bw / 1e9;
+    r.of_stride1 = bw / bw1;
+    r.of_theory = bw / theory;
+    r.expected_gbps = bw1 / p.ways / 1e9;
+    r.ratio = r.gbps / r.expected_gbps;
+    r.ratio_half_width = r.ratio * std::hypot(p.relative_half_width(), first.relative_half_width());
+    r.in_band = std::abs(r.ratio - 1) <= band;
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+Table pure_table(const std::vector<PureRow>& rows) {
+  Table t{{"stride", "ways", "ms", "GB/s", "% of stride 1", "% of theory", "stride 1 / ways", "ratio", "in band"},
+          {"stride", "ways", "ms", "gbps", "pct_of_stride1", "pct_of_theory", "expected_gbps", "ratio", "in_band"},
+          {}};
+  for (const auto& r : rows)
+    t.rows.push_back({std::to_string(r.stride), std::to_string(r.ways), fixed(r.ms, 4), fixed(r.gbps, 0),
+                      fixed(100 * r.of_stride1, 1), fixed(100 * r.of_theory, 1), fixed(r.expected_gbps, 0),
+                      fixed(r.ratio, 3), r.in_band ? "yes" : "NO"});
+  return t;
+}
+
+LinePlot pure_plot(const std::vector<PureRow>& rows, double theory, double band) {
+  PlotBand inside{"+/- " + fixed(100 * band, 0) + " % band", {}, {}, {}, "#f4c7b5"};
+  PlotSeries model{"stride 1 / ways", {}, {}, "#d0542c", PlotSeries::Line::dashed, false};
+  PlotSeries measured{"measured", {}, {}, "#1f5fa8", PlotSeries::Line::none, true};
+  PlotSeries peak{"theory: SMs x 128 B x clock", {}, {}, "#777777", PlotSeries::Line::dotted, false};
+  for (const auto& r : rows) {
+    for (auto* x : {&inside.x, &model.x, &measured.x, &peak.x}) x->push_back(r.stride);
+    inside.lo.push_back(r.expected_gbps * (1 - band));
+    inside.hi.push_back(r.expected_gbps * (1 + band));
+    model.y.push_back(r.expected_gbps);
+    measured.y.push_back(r.gbps);
+    peak.y.push_back(theory / 1e9);
+  }
+  LinePlot plot{"Lab 03: shared-memory loads by stride (the pure kernel, " + memlab::gpu().name + ")",
+                "stride between lanes (32-bit words)", "GB/s of shared-memory loads (log scale)", true,
+                {1, 8, 16, 24, 32, 40, 48, 56, 64}, {model, measured, peak}, {inside}};
+  return plot;
+}
+
+void write_sweep(const std::string& stem, const Table& table, const LinePlot& plot, const std::string& heading) {
+  std::cout << "\n" << heading << "\n" << table.text() << "\n";
+  write_result_file("lab03." + stem + ".txt", heading + "\n" + table.text());
+  write_result_file("lab03." + stem + ".csv", table.csv());
+  write_result_file("lab03." + stem + ".svg", render_svg(plot));
+}
+
+// ---- The mixed sweep: time per stride against stride 1 ---------------------------------------
+
+Table mixed_table(const std::vector<SweepPoint>& points, double hidden_up_to) {
+  Table t{{"stride", "ways", "ms", "time / stride 1", "DRAM GB/s", "conflict"},
+          {"stride", "ways", "ms", "time_vs_stride1", "dram_gbps", "conflict"},
+          {}};
+  const double t1 = points.front().ms();
+  for (const auto& p : points) {
+    const double cost = p.ms() / t1;
+    t.rows.push_back({std::to_string(p.stride), std::to_string(p.ways), fixed(p.ms(), 4), fixed(cost, 3),
+                      fixed(16.0 * kMixedElements / (p.ms() * 1e-3) / 1e9, 0),
+                      p.ways == 1 ? "none" : cost <= hidden_up_to ? "hidden" : "shows"});
+  }
+  return t;
+}
+
+LinePlot mixed_plot(const std::vector<SweepPoint>& points) {
+  PlotSeries ways{"ways: the price where shared memory is the bottleneck", {}, {}, "#d0542c", PlotSeries::Line::dashed, false};
+  PlotSeries measured{"mixed kernel, measured", {}, {}, "#1f5fa8", PlotSeries::Line::none, true};
+  const double t1 = points.front().ms();
+  for (const auto& p : points) {
+    ways.x.push_back(p.stride);
+    ways.y.push_back(p.ways);
+    measured.x.push_back(p.stride);
+    measured.y.push_back(p.ms() / t1);
+  }
+  return {"Lab 03: the mixed kernel (16 B from DRAM and " + std::to_string(kMixedLoadsPerElement) +
+              " shared loads per step, " + memlab::gpu().name + ")",
+          "stride between lanes (32-bit words)", "time relative to stride 1 (log scale)", true,
+          {1, 8, 16, 24, 32, 40, 48, 56, 64}, {ways, measured}, {}};
+}
+
+}  // namespace
+
+// ---- CPU ------------------------------------------------------------------------------------
+
+TEST_CASE("predicted_ways follows the gcd rule" * doctest::test_suite("cpu")) {
+  constexpr int kLastStride = 1024;
+  std::string wrong;
+  for (int s = 1; s <= kLastStride && wrong.empty(); ++s) {
+    const int want = gcd_rule_ways(s);
+    // The course's bank model simulates the same warp; it must agree with the closed form.
+    const int model = memlab::bank::analyze(memlab::bank::stride_access(4, s)).ways;
+    REQUIRE_MESSAGE(model == want, "course bug: the bank model gives " << model << " ways at stride " << s);
+    const int got = predicted_ways(s);
+    if (got != want)
+      wrong = "stride " + std::to_string(s) + ": predicted_ways gives " + std::to_string(got) + ", the gcd rule gcd(" +
+              std::to_string(s) + ", 32) = " + std::to_string(want) + " (the bank model agrees)";
+  }
+  memlab::expect_true("predicted_ways_gcd_rule", wrong.empty(),
+                      wrong.empty() ? "strides 1.." + std::to_string(kLastStride) + " all equal gcd(stride, 32)" : wrong);
+}
+
+// ---- GPU: correctness -----------------------------------------------------------------------
+
+TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite("correctness")) {
+  memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
+  const std::vector<int> all = strides_1_to(kSweepMaxStride);
+
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
+  const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, all, expected_shared_sums);
+  memlab::expect_true("every_stride_exact", pure_wrong.empty(),
+                      pure_wrong.empty() ? "strides 1-64: all " + std::to_string(kSweepThreads) + " sums exact at each"
+                                         : pure_wrong);
+
+  // The mixed kernel on random data, with an element count that is not a multiple of the threads.
+  const std::size_t n = (std::size_t(1) << 20) + 37;
+  std::vector<uint4> host(n);
+  for (auto& v : host) {
+    const std::uint64_t a = memlab::inputs().next_u64(), b = memlab::inputs().next_u64();
+    v = make_uint4(unsigned(a), unsigned(a >> 32), unsigned(b), unsigned(b >> 32));
+  }
+  memlab::DeviceArray<uint4> in(n, "in");
+  in.upload(host);
+  const Sums stream = mixed_stream_sums(host);
+  const StrideLaunch mixed = [&](int s, cudaStream_t st) { sweep_mixed(in.data(), n, s, sums.data(), st); };
+  std::string mixed_wrong =
+      first_wrong_stride("sweep_mixed", mixed, sums, all, [&](int s) { return expected_mixed_sums(stream, n, s); });
+  try {
+    in.check_guards();
+  } catch (const memlab::OutOfBoundsWrite& e) {
+    mixed_wrong = join(mixed_wrong, e.what());
+  }
+  memlab::expect_true("mixed_every_stride_exact", mixed_wrong.empty(),
+                      mixed_wrong.empty() ? "strides 1-64, " + std::to_string(n) + " elements: all sums exact" : mixed_wrong);
+}
+
+// ---- GPU: performance -----------------------------------------------------------------------
+
+TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways" *
+          doctest::test_suite("performance")) {
+  memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
+
+  // Timing a wrong kernel means nothing.
+  const std::string wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2, 32}, expected_shared_sums);
+  if (!wrong.empty()) {
+    memlab::fail_check("stride1_fraction_of_theory", "not timed: " + wrong);
+    memlab::fail_check("sweep_band", "not timed: " + wrong);
+    return;
+  }
+
+  const double theory = theoretical_shared_bandwidth();
+  const double band = required("sweep_band");
+  const std::vector<SweepPoint> points = time_sweep(pure, kSweepMaxStride);
+  const std::vector<PureRow> rows = analyse_pure(points, theory, band);
+  write_sweep("sweep", pure_table(rows), pure_plot(rows, theory, band),
+              "Pure kernel, strides 1-" + std::to_string(kSweepMaxStride) + "; theory " + theory_text(theory));
+  const std::string env_doubt = memlab::read_environment(memlab::gpu()).doubt();
+
+  // Stride 1: the fraction of the banks' peak. Faster than the peak means loads went missing.
+  const PureRow& one = rows.front();
+  const std::string one_text = fixed(100 * one.of_theory, 1) + " % of " + theory_text(theory) + " (" +
+                               fixed(one.gbps, 0) + " GB/s at stride 1, " + fixed(one.ms, 4) + " ms, +/- " +
+                               fixed(100 * points.front().relative_half_width(), 1) + " %)";
+  if (one.of_theory > 1.10) {
+    memlab::fail_check("stride1_fraction_of_theory",
+                       "impossible: " + one_text + "; no kernel loads faster than the banks deliver, so some of the " +
+                           std::to_string(kSweepLoadsPerThread) + " loads per thread did not happen");
+  } else {
+    const double h = points.front().relative_half_width();
+    memlab::expect_value("stride1_fraction_of_theory", {one.of_theory, one.of_theory * (1 - h), one.of_theory * (1 + h)},
+                         one_text, join(points.front().time.doubt(), env_doubt));
+  }
+
+  // Every stride: measured / (stride 1 / ways), judged by its worst deviation from 1.
+  double worst = -1, worst_low = 0, worst_high = 0;
+  const PureRow* worst_row = nullptr;
+  int outside = 0;
+  for (const auto& r : rows) {
+    const double dev = std::abs(r.ratio - 1);
+    worst_low = std::max(worst_low, dev - r.ratio_half_width);
+    worst_high = std::max(worst_high, dev + r.ratio_half_width);
+    if (dev > worst) worst = dev, worst_row = &r;
+    outside += r.in_band ? 0 : 1;
+  }
+  const std::string band_text =
+      "worst: stride " + std::to_string(worst_row->stride) + " (" + std::to_string(worst_row->ways) + "-way) at " +
+      fixed(worst_row->ratio, 3) + " x stride 1 / " + std::to_string(worst_row->ways) + "; " +
+      std::to_string(rows.size() - outside) + " of " + std::to_string(rows.size()) + " strides inside +/- " +
+      fixed(100 * band, 0) + " %";
+  memlab::expect_value("sweep_band", {worst, std::max(0.0, worst_low), worst_high}, band_text,
+                       join(sweep_doubt(points), env_doubt));
+}
+
+// ---- GPU: mechanism -------------------------------------------------------------------------
+
+TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed kernel's DRAM stream" *
+          doctest::test_suite("mechanism")) {
+  memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
+  const auto at = [](const StrideLaunch& launch, int s) { return [=](cudaStream_t st) { launch(s, st); }; };
+
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
+  const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2}, expected_shared_sums);
+  if (pure_wrong.empty())
+    memlab::expect_speedup("pure_2way_cost", at(pure, 2), at(pure, 1));  // time(stride 2) / time(stride 1)
+  else
+    memlab::fail_check("pure_2way_cost", "not timed: " + pure_wrong);
+
+  memlab::DeviceArray<uint4> in(kMixedElements, "in");
+  MEMLAB_CUDA(cudaMemset(in.data(), 0x01, in.bytes()));  // every word 0x01010101: the sums stay checkable
+  const Sums stream = mixed_stream_sums(kMixedWord, kMixedElements);
+  const StrideLaunch mixed = [&](int s, cudaStream_t st) { sweep_mixed(in.data(), kMixedElements, s, sums.data(), st); };
+  const std::string mixed_wrong = first_wrong_stride("sweep_mixed", mixed, sums, {1, 2}, [&](int s) {
+    return expected_mixed_sums(stream, kMixedElements, s);
+  });
+  if (!mixed_wrong.empty()) {
+    memlab::fail_check("mixed_2way_cost", "not timed: " + mixed_wrong);
+    return;
+  }
+  const std::vector<SweepPoint> points = time_sweep(mixed, kSweepMaxStride);
+  write_sweep("mixed", mixed_table(points, required("mixed_2way_cost")), mixed_plot(points),
+              "Mixed kernel (each thread: 16 B from DRAM and " + std::to_string(kMixedLoadsPerElement) +
+                  " shared loads per step), strides 1-" + std::to_string(kSweepMaxStride));
+  memlab::expect_speedup("mixed_2way_cost", at(mixed, 2), at(mixed, 1));
+}
+
+TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * doctest::test_suite("mechanism")) {
+  namespace metric = memlab::counters::metric;
+  const std::string id = "wavefronts_per_load_match_ways";
+  memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
+  const double contract_loads = double(kSweepThreads) / 32 * kSweepLoadsPerThread;  // warp instructions
+  Table table{{"stride", "ways", "shared-load instructions", "wavefronts", "wavefronts per load"}, {}, {}};
+  double worst = 0, worst_per_load = 1;
+  int worst_stride = 1;
+  std::string missing;
+  const std::vector<int> strides = {1, 2, 3, 4, 8, 16, 32, 33, 64};
+  for (int s : strides) {
+    const memlab::CounterValues c = memlab::read_counters(
+        {metric::shared_ld_wavefronts, metric::shared_ld_instructions},
+        [&](cudaStream_t st) { sweep_shared(s, sums.data(), st); });
+    if (!c.ok) {
+      memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+      return;
+    }
+    const double loads = c[metric::shared_ld_instructions], wavefronts = c[metric::shared_ld_wavefronts];
+    if (loads < 0.99 * contract_loads && missing.empty())
+      missing = "stride " + std::to_string(s) + ": the counters saw " + fixed(loads, 0) +
+                " shared-load instructions, the contract asks for " + fixed(contract_loads, 0) +
+                " (one per lane and load, 32 lanes a warp). Loads hoisted out of the loop, merged into wider "
+                "loads, or made through a generic pointer (LD instead of LDS) are not the benchmark";
+    const double per_load = loads > 0 ? wavefronts / loads : 0;
+    const int ways = gcd_rule_ways(s);
+    const double dev = std::abs(per_load - ways) / ways;
+    if (dev >= worst) worst = dev, worst_stride = s, worst_per_load = per_load;
+    table.rows.push_back({std::to_string(s), std::to_string(ways), fixed(loads, 0), fixed(wavefronts, 0), fixed(per_load, 3)});
+  }
+  std::cout << "\nShared-memory counters of sweep_shared (one launch each)\n" << table.text() << "\n";
+  if (!missing.empty()) {
+    memlab::fail_check(id, missing);
+    return;
+  }
+  memlab::expect_value(id, memlab::Estimate::exact(worst),
+                       "worst " + fixed(100 * worst, 1) + " % off: stride " + std::to_string(worst_stride) + ", " +
+                           fixed(worst_per_load, 3) + " wavefronts per load for " +
+                           std::to_string(gcd_rule_ways(worst_stride)) + " ways (" + std::to_string(strides.size()) +
+                           " strides from 1 to 64, " + fixed(contract_loads, 0) + " loads each)");
+}

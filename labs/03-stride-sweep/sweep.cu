@@ -1,0 +1,68 @@
+// Lab 03 starter: a shared-memory stride benchmark that is correct but NOT shared-memory-bound.
+// Your task (README.md): make sweep_shared's kernel spend its time on shared-memory loads and
+// on nothing else, so that stride 1 runs near the banks' peak and an n-way stride costs n
+// times as long. predicted_ways and the mixed kernel are complete.
+#include "lab.h"
+
+// ---- Part 1: how many ways does a strided warp access conflict? ----------------------------
+
+int predicted_ways(int stride_words) {
+  // Lane i asks for word i * stride, in bank (i * stride) % 32. With stride >= 1 the 32 words
+  // are distinct, so the busiest bank's count of lanes is the conflict's ways.
+  int words_in_bank[32] = {};
+  for (int lane = 0; lane < 32; ++lane) ++words_in_bank[(lane * stride_words) % 32];
+  int ways = 0;
+  for (int count : words_in_bank) ways = count > ways ? count : ways;
+  return ways;
+}
+
+namespace {
+
+constexpr int kBlock = 256;  // 2^18 threads in 1024 blocks: enough warps to fill every SM
+
+__device__ void fill_sweep_words(unsigned* words) {
+  for (int w = threadIdx.x; w < kSweepWords; w += blockDim.x) words[w] = sweep_word(w);
+  __syncthreads();
+}
+
+// ---- Part 2: the pure benchmark (yours to fix) ---------------------------------------------
+
+// Every pointer is volatile, so that the compiler cannot optimize any part of the benchmark away.
+__global__ void shared_stride_loads(int stride, unsigned* sums) {
+  __shared__ unsigned words[kSweepWords];
+  fill_sweep_words(words);
+  const volatile unsigned* mine = words + (threadIdx.x % 32) * stride;  // this lane's 32 words
+  volatile unsigned* sum = sums + blockIdx.x * blockDim.x + threadIdx.x;
+  *sum = 0;
+#pragma unroll 32  // r % 32 becomes a constant offset in each unrolled copy
+  for (int r = 0; r < kSweepLoadsPerThread; ++r) *sum += mine[r % 32];
+}
+
+// ---- Part 3: the mixed kernel (complete: the demonstration) --------------------------------
+
+// Each step reads 16 bytes from DRAM and makes kMixedLoadsPerElement shared loads, so the
+// DRAM stream sets the pace until a conflict makes the shared loads slower than it.
+__global__ void stream_and_shared_loads(const uint4* __restrict__ in, std::size_t n, int stride, unsigned* sums) {
+  __shared__ unsigned words[kSweepWords];
+  fill_sweep_words(words);
+  const volatile unsigned* mine = words + (threadIdx.x % 32) * stride;
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned sum = 0;
+  for (std::size_t i = t; i < n; i += kSweepThreads) {
+    const uint4 v = in[i];  // coalesced: a warp reads 512 consecutive bytes
+    sum += v.x + v.y + v.z + v.w;
+#pragma unroll
+    for (int j = 0; j < kMixedLoadsPerElement; ++j) sum += mine[j];
+  }
+  sums[t] = sum;
+}
+
+}  // namespace
+
+void sweep_shared(int stride_words, unsigned* sums, cudaStream_t stream) {
+  shared_stride_loads<<<kSweepThreads / kBlock, kBlock, 0, stream>>>(stride_words, sums);
+}
+
+void sweep_mixed(const uint4* in, std::size_t n, int stride_words, unsigned* sums, cudaStream_t stream) {
+  stream_and_shared_loads<<<kSweepThreads / kBlock, kBlock, 0, stream>>>(in, n, stride_words, sums);
+}

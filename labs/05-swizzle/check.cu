@@ -1,0 +1,284 @@
+// Lab 05 checker. On the CPU: swizzle() keeps each row of the tile a permutation of its own
+// words, and the bank model finds the warps that write a row or read a column conflict-free.
+// On the GPU: the transpose is exact, stays in bounds, keeps one 4096-byte tile per block, is
+// fast, and the counters show one wavefront per shared load. The stretch (swizzle16 and
+// transpose16, a tile of float4) is checked the same way once stretch_enabled() returns true.
+#include <memlab/checker.h>
+#include <memlab/counters.h>
+
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "check_baseline.h"
+#include "check_swizzle_model.h"
+#include "lab.h"
+
+namespace {
+
+using memlab::bank::TileRead;
+namespace metric = memlab::counters::metric;
+
+constexpr int kPerfN = 8192;        // 256 MiB per matrix: many times any L2
+constexpr int kMechN = 4096;        // counters need a full GPU's worth of tiles, not DRAM-sized buffers
+constexpr int kMechVectorN = 2048;  // float4: the same 64 MiB
+
+const char* const kStretchSkipped = "stretch not attempted: stretch_enabled() in transpose.cu returns false";
+
+void skip_stretch(std::initializer_list<const char*> ids) {
+  for (const char* id : ids) memlab::skip_check(id, kStretchSkipped);
+}
+
+// ---- CPU: the proof of a layout --------------------------------------------------------
+
+// The check ids of one layout's proof: the float tile's, and the stretch's float4 tile's.
+struct LayoutChecks {
+  const char* function;  // the student's index function, for messages
+  const char* permutes;
+  const char* rows;
+  const char* columns;
+};
+constexpr LayoutChecks kFloatLayout{"swizzle", "swizzle_permutes_each_row", "row_writes_conflict_free_model",
+                                    "column_reads_conflict_free_model"};
+constexpr LayoutChecks kVectorLayout{"swizzle16", "vector_swizzle_permutes_each_row", "vector_row_writes_conflict_free_model",
+                                     "vector_column_reads_conflict_free_model"};
+
+// cpu: the layout is a permutation of each row, and row warps are conflict-free (both hold
+// for the starter's row-major tile too).
+void prove_rows(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
+  const std::string problem = lab05::row_permutation_problem(index);
+  memlab::expect_true(ids.permutes, problem.empty(),
+                      problem.empty() ? "each of the 32 rows is a permutation of its own 32 slots" : ids.function + problem);
+  if (!problem.empty()) {
+    // A layout that loses elements can look conflict-free (lanes sharing one word are a free
+    // broadcast), so its warps are not worth modelling.
+    memlab::fail_check(ids.rows, "not evaluated: the layout is not a permutation of each row (see " +
+                                     std::string(ids.permutes) + ")");
+    return;
+  }
+  const lab05::WorstWarp rows = lab05::worst_warp(index, TileRead::row, elem_bytes);
+  memlab::expect_true(ids.rows, rows.conflict_free(), rows.describe());
+}
+
+// mechanism: column warps are conflict-free, the lesson itself. Computed on the CPU, graded
+// beside the counters that measure the same thing.
+void prove_columns(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
+  if (!lab05::row_permutation_problem(index).empty()) {
+    memlab::fail_check(ids.columns, "not evaluated: the layout is not a permutation of each row (see " +
+                                        std::string(ids.permutes) + ")");
+    return;
+  }
+  const lab05::WorstWarp columns = lab05::worst_warp(index, TileRead::column, elem_bytes);
+  memlab::expect_true(ids.columns, columns.conflict_free(), columns.describe());
+}
+
+// The seed article's swizzle, (row * width + col) ^ ((row & 0x1F) << 5) with width 32: the
+// XOR lands on the row's own bits and cancels them, so every row maps onto words 0..31.
+int seed_article_swizzle(int row, int col) { return (row * 32 + col) ^ ((row & 0x1F) << 5); }
+int row_major(int row, int col) { return row * 32 + col; }
+int padded_row(int row, int col) { return row * 33 + col; }  // lab 04's fix: 33 words a row
+int xor_swizzle(int row, int col) { return row * 32 + (col ^ row); }
+int xor_swizzle_16_bytes(int row, int col) { return row * 32 + (col ^ (row % 8)); }
+
+// ---- GPU: exactness and shared-memory size ---------------------------------------------
+
+struct Size {
+  int rows, cols;
+};
+
+std::string size_text(Size s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
+
+// A matrix whose elements are `width` floats (1: float, 4: float4), transposed on the CPU.
+std::vector<float> transpose_on_cpu(const std::vector<float>& in, Size s, int width) {
+  std::vector<float> out(in.size());
+  for (int r = 0; r < s.rows; ++r)
+    for (int c = 0; c < s.cols; ++c)
+      for (int k = 0; k < width; ++k)
+        out[((size_t)c * s.rows + r) * width + k] = in[((size_t)r * s.cols + c) * width + k];
+  return out;
+}
+
+using FloatTranspose = std::function<void(const float* in, float* out, int rows, int cols, cudaStream_t)>;
+
+struct SizesResult {
+  std::string wrong;    // the first size whose result differs, and how
+  std::string outside;  // the first size that wrote past its output, and where
+};
+
+// Transposes fresh inputs of every size into poisoned, guarded outputs.
+SizesResult transpose_on_sizes(const std::vector<Size>& sizes, int width, const FloatTranspose& transpose) {
+  SizesResult result;
+  for (Size s : sizes) {
+    const size_t n = (size_t)s.rows * s.cols * width;
+    memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+    std::vector<float> host = memlab::inputs().floats(n);
+    in.upload(host);
+    out.poison();
+    memlab::run_checked("transpose " + size_text(s),
+                        [&](cudaStream_t st) { transpose(in.data(), out.data(), s.rows, s.cols, st); });
+    try {
+      out.check_guards();
+      in.check_guards();
+    } catch (const memlab::OutOfBoundsWrite& e) {
+      if (result.outside.empty()) result.outside = size_text(s) + ": " + e.what();
+    }
+    auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, s, width));
+    if (!cmp.ok() && result.wrong.empty())
+      result.wrong = size_text(s) + ": " + cmp.summary([&](size_t i) {
+                       const std::string element = memlab::index_2d(i / width, s.rows, "out");
+                       return width == 1 ? element : element + "." + "xyzw"[i % width];
+                     });
+  }
+  return result;
+}
+
+void expect_static_shared_kib(const char* id, cudaError_t (*attributes_of)(cudaFuncAttributes*),
+                              const std::string& tile) {
+  cudaFuncAttributes attributes{};
+  const cudaError_t status = attributes_of(&attributes);
+  if (status != cudaSuccess) {
+    memlab::fail_check(id, std::string("cudaFuncGetAttributes failed: ") + cudaGetErrorString(status));
+    return;
+  }
+  const size_t bytes = attributes.sharedSizeBytes;
+  if (bytes == 0) {
+    memlab::fail_check(id, "the kernel declares no static shared memory: keep the tile in a __shared__ array "
+                           "(dynamic shared memory cannot be checked)");
+    return;
+  }
+  memlab::expect_value(id, memlab::Estimate::exact(bytes / 1024.0),
+                       std::to_string(bytes) + " B of static shared memory per block; a block moves " + tile);
+}
+
+const FloatTranspose kTransposeFloats = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
+  transpose(in, out, rows, cols, st);
+};
+const FloatTranspose kTransposeVectors = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
+  transpose16(reinterpret_cast<const float4*>(in), reinterpret_cast<float4*>(out), rows, cols, st);
+};
+
+}  // namespace
+
+// ---- cpu ------------------------------------------------------------------------------------
+
+TEST_CASE("swizzle() permutes each row, and row writes are conflict-free" * doctest::test_suite("cpu")) {
+  prove_rows(swizzle, 4, kFloatLayout);
+}
+
+TEST_CASE("stretch: swizzle16() does the same for 16-byte vectors" * doctest::test_suite("cpu")) {
+  if (!stretch_enabled()) return skip_stretch({kVectorLayout.permutes, kVectorLayout.rows});
+  prove_rows(swizzle16, 16, kVectorLayout);
+}
+
+TEST_CASE("swizzle() makes column reads conflict-free in the bank model" * doctest::test_suite("mechanism")) {
+  prove_columns(swizzle, 4, kFloatLayout);
+}
+
+TEST_CASE("stretch: swizzle16() column reads in the bank model" * doctest::test_suite("mechanism")) {
+  if (!stretch_enabled()) return skip_stretch({kVectorLayout.columns});
+  prove_columns(swizzle16, 16, kVectorLayout);
+}
+
+// Not a graded check: the proof itself, on layouts whose verdicts are known.
+TEST_CASE("the proof rejects the seed article's swizzle and accepts col ^ row" * doctest::test_suite("cpu")) {
+  // The seed's formula cancels the row: rows 0 and 5 both put column 7 into word 7.
+  CHECK(seed_article_swizzle(0, 7) == 7);
+  CHECK(seed_article_swizzle(5, 7) == 7);
+  CHECK_FALSE(lab05::row_permutation_problem(seed_article_swizzle).empty());
+  // The bank model alone would let it through: when every lane of a column read asks for the
+  // same word, that is one broadcast, one wavefront. Hence the permutation check comes first.
+  CHECK(lab05::worst_warp(seed_article_swizzle, TileRead::column, 4).wavefronts == 1);
+
+  CHECK_FALSE(lab05::row_permutation_problem(padded_row).empty());  // 33 words a row: 4224 B
+  CHECK(lab05::row_permutation_problem(row_major).empty());
+  CHECK(lab05::worst_warp(row_major, TileRead::row, 4).wavefronts == 1);
+  CHECK(lab05::worst_warp(row_major, TileRead::column, 4).wavefronts == 32);
+
+  CHECK(lab05::row_permutation_problem(xor_swizzle).empty());
+  CHECK(lab05::worst_warp(xor_swizzle, TileRead::row, 4).conflict_free());
+  CHECK(lab05::worst_warp(xor_swizzle, TileRead::column, 4).conflict_free());
+
+  // 16-byte vectors: four phases of 8 lanes, so 4 wavefronts is the floor; row-major puts the
+  // 8 rows of a phase into the same 4 banks (8 ways in each phase).
+  CHECK(lab05::worst_warp(row_major, TileRead::column, 16).wavefronts == 32);
+  CHECK(lab05::row_permutation_problem(xor_swizzle_16_bytes).empty());
+  CHECK(lab05::worst_warp(xor_swizzle_16_bytes, TileRead::row, 16).wavefronts == 4);
+  CHECK(lab05::worst_warp(xor_swizzle_16_bytes, TileRead::column, 16).wavefronts == 4);
+}
+
+// ---- correctness ----------------------------------------------------------------------------
+
+TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::test_suite("correctness")) {
+  const std::vector<Size> sizes = {{1, 1},    {1, 37},    {37, 1},    {31, 33},     {32, 32},     {33, 31},
+                                   {64, 96},  {100, 257}, {257, 100}, {1000, 1000}, {1025, 2047}, {4096, 4096}};
+  SizesResult r = transpose_on_sizes(sizes, 1, kTransposeFloats);
+  memlab::expect_true("exact_transpose", r.wrong.empty(),
+                      r.wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : r.wrong);
+  memlab::expect_true("stays_in_bounds", r.outside.empty(), r.outside);
+  expect_static_shared_kib("static_shared_memory_per_tile", transpose_kernel_attributes, "one 32x32 tile of floats");
+}
+
+TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {
+  if (!stretch_enabled()) return skip_stretch({"vector_transpose_exact", "vector_static_shared_memory_per_tile"});
+  const std::vector<Size> sizes = {{1, 1}, {1, 37}, {33, 31}, {32, 32}, {100, 257}, {1025, 513}, {2048, 2048}};
+  SizesResult r = transpose_on_sizes(sizes, 4, kTransposeVectors);
+  const bool ok = r.wrong.empty() && r.outside.empty();
+  memlab::expect_true("vector_transpose_exact", ok,
+                      ok ? std::to_string(sizes.size()) + " sizes from 1x1 to 2048x2048 float4 exact and in bounds"
+                         : (r.wrong.empty() ? r.outside : r.wrong));
+  expect_static_shared_kib("vector_static_shared_memory_per_tile", transpose16_kernel_attributes,
+                           "one 32x32 tile of float4");
+}
+
+// ---- performance ----------------------------------------------------------------------------
+
+TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
+  const size_t n = (size_t)kPerfN * kPerfN;
+  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+  std::vector<float> host = memlab::inputs().floats(n);
+  in.upload(host);
+  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kPerfN, kPerfN, st); };
+  auto starter = [&](cudaStream_t st) { baseline_transpose(in.data(), out.data(), kPerfN, kPerfN, st); };
+
+  // Timing a wrong kernel means nothing: check this size first.
+  memlab::run_checked("transpose " + size_text({kPerfN, kPerfN}), student);
+  auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, {kPerfN, kPerfN}, 1));
+  if (!cmp.ok()) {
+    const std::string why = "not timed: the transpose is wrong at 8192x8192 (" +
+                            cmp.summary([](size_t i) { return memlab::index_2d(i, kPerfN, "out"); }) + ")";
+    memlab::fail_check("speedup_vs_starter", why);
+    memlab::fail_check("fraction_of_copy_roofline", why);
+    return;
+  }
+
+  memlab::expect_speedup("speedup_vs_starter", starter, student);
+  memlab::expect_roofline_fraction("fraction_of_copy_roofline", student, 2.0 * n * sizeof(float),
+                                   memlab::copy_roofline(), "copy");
+}
+
+// ---- mechanism ------------------------------------------------------------------------------
+
+TEST_CASE("the tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
+  // The only shared loads are the column reads, so their wavefronts per instruction are the
+  // conflict ways: 32 for a row-major tile, 1 when the swizzle works.
+  const size_t n = (size_t)kMechN * kMechN;
+  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+  in.upload(memlab::inputs().floats(n));
+  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kMechN, kMechN, st); };
+  memlab::run_checked("transpose " + size_text({kMechN, kMechN}), student);
+  memlab::expect_counter_ratio("shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
+                               metric::shared_ld_instructions, "shared-load wavefronts per instruction");
+}
+
+TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
+  if (!stretch_enabled()) return skip_stretch({"vector_shared_load_wavefronts_per_instruction"});
+  // 16-byte loads are served in four phases of 8 lanes: 4 wavefronts per instruction is the floor.
+  const size_t n = (size_t)kMechVectorN * kMechVectorN * 4;
+  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+  in.upload(memlab::inputs().floats(n));
+  auto student = [&](cudaStream_t st) { kTransposeVectors(in.data(), out.data(), kMechVectorN, kMechVectorN, st); };
+  memlab::run_checked("transpose16 " + size_text({kMechVectorN, kMechVectorN}), student);
+  memlab::expect_counter_ratio("vector_shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
+                               metric::shared_ld_instructions, "shared-load wavefronts per 16-byte instruction");
+}

@@ -1,0 +1,75 @@
+#include "check_swizzle_model.h"
+
+#include <vector>
+
+namespace lab05 {
+
+namespace bank = memlab::bank;
+
+std::string row_permutation_problem(const TileIndex& index) {
+  for (int row = 0; row < kTileDim; ++row) {
+    const int first = row * kTileDim;
+    std::vector<int> column_at(kTileDim, -1);  // which column took each slot of the row
+    for (int col = 0; col < kTileDim; ++col) {
+      const int slot = index(row, col);
+      const std::string call = "(" + std::to_string(row) + ", " + std::to_string(col) + ") = " + std::to_string(slot);
+      if (slot < first || slot >= first + kTileDim)
+        return call + " is outside row " + std::to_string(row) + "'s slots " + std::to_string(first) + ".." +
+               std::to_string(first + kTileDim - 1);
+      int& owner = column_at[slot - first];
+      if (owner >= 0)
+        return call + ", the slot of (" + std::to_string(row) + ", " + std::to_string(owner) +
+               ") too: two elements would share it";
+      owner = col;
+    }
+  }
+  return "";
+}
+
+namespace {
+
+bank::WarpAccess tile_warp(const TileIndex& index, bank::TileRead read, int line, int elem_bytes) {
+  bank::WarpAccess access;
+  access.width_bytes = elem_bytes;
+  for (int lane = 0; lane < bank::kWarpSize; ++lane) {
+    const int slot = read == bank::TileRead::row ? index(line, lane) : index(lane, line);
+    access.byte_address[lane] = static_cast<std::uint32_t>(slot) * static_cast<std::uint32_t>(elem_bytes);
+  }
+  return access;
+}
+
+}  // namespace
+
+WorstWarp worst_warp(const TileIndex& index, bank::TileRead read, int elem_bytes) {
+  WorstWarp worst;
+  worst.read = read;
+  worst.elem_bytes = elem_bytes;
+  worst.ideal = bank::phases_for_width(elem_bytes);
+  for (int line = 0; line < kTileDim; ++line) {
+    const bank::AccessResult result = bank::analyze(tile_warp(index, read, line, elem_bytes));
+    if (line > 0 && result.wavefronts <= worst.wavefronts) continue;
+    worst.index = line;
+    worst.wavefronts = result.wavefronts;
+    worst.words_in_crowded_bank = 0;
+    for (const bank::PhaseResult& phase : result.phases)
+      for (int b = 0; b < bank::kBankCount; ++b)
+        if (static_cast<int>(phase.banks[b].size()) > worst.words_in_crowded_bank) {
+          worst.crowded_bank = b;
+          worst.words_in_crowded_bank = static_cast<int>(phase.banks[b].size());
+        }
+  }
+  return worst;
+}
+
+std::string WorstWarp::describe() const {
+  const std::string lines = read == bank::TileRead::row ? "row" : "column";
+  const std::string access = "(" + std::to_string(elem_bytes) + "-byte accesses)";
+  if (conflict_free())
+    return "every " + lines + " warp takes " + std::to_string(ideal) + " wavefront" + (ideal == 1 ? "" : "s") +
+           ", the ideal " + access;
+  return lines + " " + std::to_string(index) + " takes " + std::to_string(wavefronts) + " wavefronts " + access +
+         ", ideal " + std::to_string(ideal) + ": in one phase, bank " + std::to_string(crowded_bank) + " holds " +
+         std::to_string(words_in_crowded_bank) + " different words";
+}
+
+}  // namespace lab05
