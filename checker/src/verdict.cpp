@@ -30,6 +30,15 @@ const char* to_symbol(Compare c) {
   return "?";
 }
 
+namespace {
+constexpr double kDisturbance = 2.0;
+bool within_disturbance(double value, double required) {
+  if (value <= 0 || required <= 0) return true;
+  const double ratio = value > required ? value / required : required / value;
+  return ratio < kDisturbance;
+}
+}  // namespace
+
 Judgement judge(Compare compare, double required, const Estimate& est, const std::string& doubt) {
   if (compare == Compare::is_true) {
     return {est.value != 0 ? Verdict::pass : Verdict::fail, ""};
@@ -49,8 +58,10 @@ Judgement judge(Compare compare, double required, const Estimate& est, const std
     v = Verdict::inconclusive;
     reason = "the requirement lies inside the measurement's 95 % interval";
   }
-  if (!doubt.empty() && v != Verdict::inconclusive) {
-    // A timing taken on a busy or throttling GPU can be wrong in either direction.
+  if (!doubt.empty() && v != Verdict::inconclusive && within_disturbance(est.value, required)) {
+    // A timing taken on a busy, throttling or noisy GPU can be wrong in either direction, but
+    // not by more than a factor of kDisturbance: a result further from the requirement than
+    // that keeps its verdict.
     reason = doubt;
     v = Verdict::inconclusive;
   }

@@ -25,6 +25,13 @@ TEST_CASE("judge: a doubtful environment never yields pass or fail") {
   CHECK(judge(Compare::at_least, 1.8, {1.0, 0.9, 1.1}, "throttled").verdict == Verdict::inconclusive);
 }
 
+TEST_CASE("judge: a result far beyond any disturbance keeps its verdict") {
+  CHECK(judge(Compare::at_least, 1.8, {0.5, 0.49, 0.51}, "GPU busy").verdict == Verdict::fail);
+  CHECK(judge(Compare::at_most, 0.15, Estimate::exact(36.9), "machine too noisy").verdict == Verdict::fail);
+  CHECK(judge(Compare::at_least, 0.6, Estimate::exact(3.0), "drifting").verdict == Verdict::pass);
+  CHECK(judge(Compare::at_least, 1.8, {3.5, 3.4, 3.6}, "GPU busy").verdict == Verdict::inconclusive);
+}
+
 TEST_CASE("judge: pass/fail checks") {
   CHECK(judge(Compare::is_true, 0, Estimate::exact(1)).verdict == Verdict::pass);
   CHECK(judge(Compare::is_true, 0, Estimate::exact(0)).verdict == Verdict::fail);

@@ -2,8 +2,9 @@
 // How a measured value becomes a verdict. An estimate is an interval; the verdict is pass
 // only when the whole interval meets the requirement, fail only when none of it does, and
 // inconclusive otherwise, or when the environment was flagged (another process on the GPU,
-// throttling, a drifting or bimodal measurement). Inconclusive is never turned into a pass
-// or a fail: it is retried, then reported with its reason.
+// throttling, a drifting or bimodal measurement) and the value lies within a factor of 2 of
+// the requirement (no such disturbance moves a result further). Inconclusive is never turned
+// into a pass or a fail: it is retried, then reported with its reason.
 #include <optional>
 #include <string>
 

@@ -45,13 +45,13 @@ private:
 };
 
 // Why `ref` in `source` does not resolve, or "" when it does.
-std::string link_error(const fs::path& root, const std::string& source, const LinkRef& ref,
+std::string link_error(const CourseTree& tree, const std::string& source, const LinkRef& ref,
                        AnchorCache& anchors) {
     if (ref.url.empty()) return "the URL is empty";
     if (classify_url(ref.url) == UrlKind::absolute_path) {
         return "an absolute path depends on where the site is served; use a path relative to this file";
     }
-    const LinkTarget target = resolve_relative_link(root, source, ref.url);
+    const LinkTarget target = resolve_relative_link(tree, source, ref.url);
     if (!target.error.empty()) return target.error;
     if (!target.fragment.empty() && ends_with(target.repo_path, ".md") &&
         anchors.of(target.repo_path).count(target.fragment) == 0) {
@@ -62,7 +62,8 @@ std::string link_error(const fs::path& root, const std::string& source, const Li
 
 }  // namespace
 
-LinkReport check_links(const fs::path& root) {
+LinkReport check_links(const CourseTree& tree) {
+    const fs::path& root = tree.root;
     const CourseFiles files = find_course_files(root);
     LinkReport report;
     report.broken = files.problems;
@@ -75,7 +76,7 @@ LinkReport check_links(const fs::path& root) {
                 report.external.push_back({source, ref.line, ref.url});
                 continue;
             }
-            const std::string error = link_error(root, source, ref, anchors);
+            const std::string error = link_error(tree, source, ref, anchors);
             if (!error.empty()) {
                 report.broken.push_back({source, ref.line, std::string(ref.image ? "broken image" : "broken link") +
                                                                " \"" + ref.url + "\": " + error});

@@ -14,6 +14,8 @@ namespace memlab::site {
 
 namespace fs = std::filesystem;
 
+struct CourseTree;
+
 struct LinkReport {
     Problems broken;
     Problems external;  // listed, never fetched: the checks run without network
@@ -21,8 +23,9 @@ struct LinkReport {
 };
 
 // Every link and image in docs/**, labs/*/README.md and slides/NN-*.md: relative ones must
-// reach a file (and a "#anchor" a heading or id of the target page); absolute paths are refused.
-LinkReport check_links(const fs::path& root);
+// reach a file of the tree (and a "#anchor" a heading or id of the target page); absolute
+// paths are refused.
+LinkReport check_links(const CourseTree& tree);
 
 struct ThresholdReport {
     Problems problems;

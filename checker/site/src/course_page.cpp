@@ -30,7 +30,7 @@ void show_manifest_values(Markdown& page, const std::string& repo_path,
         problems);
 }
 
-void point_links_at_site(Markdown& page, const fs::path& root, const std::string& repo_path,
+void point_links_at_site(Markdown& page, const CourseTree& tree, const std::string& repo_path,
                          ImageMode images, PagePreparation& result) {
     const std::string page_site_path = site_path_of(repo_path);
     rewrite_link_urls(page.root(), [&](const LinkRef& ref) -> std::string {
@@ -41,14 +41,14 @@ void point_links_at_site(Markdown& page, const fs::path& root, const std::string
             result.problems.push_back({repo_path, ref.line, "absolute link \"" + url + "\": use a relative path"});
             return url;
         }
-        const LinkTarget target = resolve_relative_link(root, repo_path, url);
+        const LinkTarget target = resolve_relative_link(tree, repo_path, url);
         if (!target.error.empty()) {
             result.problems.push_back({repo_path, ref.line, std::string(ref.image ? "broken image" : "broken link") +
                                                                 " \"" + url + "\": " + target.error});
             return url;
         }
         if (ref.image && images == ImageMode::embed) {
-            const fs::path file = root / target.repo_path;
+            const fs::path file = tree.locate(target.repo_path);
             return "data:" + media_type_of(file) + ";base64," + base64_encode(read_file(file));
         }
         if (!is_site_page(target.repo_path)) result.assets.insert(target.repo_path);
@@ -59,13 +59,13 @@ void point_links_at_site(Markdown& page, const fs::path& root, const std::string
 
 }  // namespace
 
-PagePreparation prepare_page(Markdown& page, const fs::path& root, const std::string& repo_path,
+PagePreparation prepare_page(Markdown& page, const CourseTree& tree, const std::string& repo_path,
                              const ThresholdBook& thresholds, ImageMode images) {
     PagePreparation result;
     // Order matters: markers and links are found in raw HTML, and highlighted code becomes
     // raw HTML, so code must be highlighted last or its text would be taken for markup.
     show_manifest_values(page, repo_path, thresholds, result.problems);
-    point_links_at_site(page, root, repo_path, images, result);
+    point_links_at_site(page, tree, repo_path, images, result);
     add_heading_anchors(page.root());
     highlight_code_blocks(page.root());
     return result;

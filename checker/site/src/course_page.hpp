@@ -11,6 +11,7 @@ namespace memlab::site {
 
 namespace fs = std::filesystem;
 
+struct CourseTree;
 class Markdown;
 class ThresholdBook;
 
@@ -27,7 +28,7 @@ struct PagePreparation {
 //  - threshold markers show the manifest's value (so the site cannot disagree with the checker),
 //  - relative links point at the rendered pages and copied files,
 //  - headings get anchors, fenced code is highlighted.
-PagePreparation prepare_page(Markdown& page, const fs::path& root, const std::string& repo_path,
+PagePreparation prepare_page(Markdown& page, const CourseTree& tree, const std::string& repo_path,
                              const ThresholdBook& thresholds, ImageMode images);
 
 // "image/svg+xml" for ".svg" etc.; "application/octet-stream" when unknown.

@@ -42,6 +42,17 @@ std::vector<std::string> path_components(std::string_view path) {
     return parts;
 }
 
+std::string missing_file_error(const CourseTree& tree, const std::string& path) {
+    if (!tree.is_generated_figure(path)) return "no such file: " + path;
+    if (tree.generated_figures.empty()) {
+        return "no such file: " + path + " (figures in " + std::string(kGeneratedFiguresFolder) +
+               "/ are generated at build time; pass the build's figures folder with --figures)";
+    }
+    return "no such file: " + path + " (not in the repository, and the build generated no " +
+           path.substr(kGeneratedFiguresFolder.size() + 1) + " in " + tree.generated_figures.string() +
+           "; generated figures are listed in checker/site/cmake/figures.cmake)";
+}
+
 }  // namespace
 
 bool is_deck(std::string_view repo_path) {
@@ -136,7 +147,20 @@ CourseFiles find_course_files(const fs::path& root) {
     return files;
 }
 
-LinkTarget resolve_relative_link(const fs::path& root, const std::string& source,
+bool CourseTree::is_generated_figure(std::string_view repo_path) const {
+    return starts_with(repo_path, std::string(kGeneratedFiguresFolder) + "/");
+}
+
+fs::path CourseTree::locate(std::string_view repo_path) const {
+    std::error_code ec;
+    const fs::path in_repository = root / fs::path(repo_path);
+    if (fs::exists(in_repository, ec)) return in_repository;
+    if (generated_figures.empty() || !is_generated_figure(repo_path)) return {};
+    const fs::path generated = generated_figures / fs::path(repo_path.substr(kGeneratedFiguresFolder.size() + 1));
+    return fs::exists(generated, ec) ? generated : fs::path();
+}
+
+LinkTarget resolve_relative_link(const CourseTree& tree, const std::string& source,
                                  std::string_view url) {
     const UrlParts parts = split_url(url);
     LinkTarget target;
@@ -157,9 +181,9 @@ LinkTarget resolve_relative_link(const fs::path& root, const std::string& source
         return target;
     }
     std::error_code ec;
-    const fs::path on_disk = root / path;
-    if (!fs::exists(on_disk, ec)) {
-        target.error = "no such file: " + path;
+    const fs::path on_disk = tree.locate(path);
+    if (on_disk.empty()) {
+        target.error = missing_file_error(tree, path);
         return target;
     }
     if (fs::is_directory(on_disk, ec)) {

@@ -4,6 +4,7 @@
 //   labs/NN-name/README.md -> <site>/labs/NN-name/index.html
 //   slides/NN-name.md     -> <site>/slides/NN-name.html (a self-contained deck)
 //   any other file        -> the same path (figures are copied next to their pages)
+//   generated figures     -> <site>/figures/NAME  (linked as docs/figures/NAME, see CourseTree)
 #pragma once
 
 #include "problem.hpp"
@@ -16,6 +17,26 @@
 namespace memlab::site {
 
 namespace fs = std::filesystem;
+
+// Figures drawn at build time by the course's own tools (bank tables, the interactive bank
+// page, the stride-sweep plot) live in the build folder, never in the repository. The text links
+// them as if they were in this folder, so every page names one path whatever the build folder.
+inline constexpr std::string_view kGeneratedFiguresFolder = "docs/figures";
+
+// The files the course text may reach: the repository, plus the build's generated figures.
+// Implicitly made from a repository root alone (then no generated figure resolves).
+struct CourseTree {
+    CourseTree(fs::path repository, fs::path figures = {})
+        : root(std::move(repository)), generated_figures(std::move(figures)) {}
+
+    fs::path root;
+    fs::path generated_figures;  // the build's figures folder, or empty
+
+    // The file or folder on disk behind a repository path ("docs/figures/x.svg"): the
+    // repository's own when it exists, else the generated one; empty when neither exists.
+    fs::path locate(std::string_view repo_path) const;
+    bool is_generated_figure(std::string_view repo_path) const;
+};
 
 struct CourseFiles {
     std::vector<std::string> docs;   // repository paths, navigation order, docs/index.md first
@@ -49,10 +70,10 @@ struct LinkTarget {
     std::string error;      // why the link does not resolve; empty when it does
 };
 
-// Resolves a relative URL written in `source` (a repository path) against the tree at `root`.
+// Resolves a relative URL written in `source` (a repository path) against the course tree.
 // It fails when the target is missing, outside the repository, in solutions/, or Markdown
 // that is no page of the site.
-LinkTarget resolve_relative_link(const fs::path& root, const std::string& source,
+LinkTarget resolve_relative_link(const CourseTree& tree, const std::string& source,
                                  std::string_view url);
 
 }  // namespace memlab::site

@@ -36,6 +36,9 @@ fs::path existing_folder(const fs::path& path) {
     return fs::absolute(path).lexically_normal();
 }
 
+// --figures is optional; when given, the folder must exist (a typo would hide every figure).
+fs::path figures_folder(const std::string& arg) { return arg.empty() ? fs::path() : existing_folder(arg); }
+
 int run_site(const SiteOptions& options, bool strict) {
     const RenderSummary summary = render_site(options);
     std::cout << "site: " << count(summary.pages, "page") << ", " << count(summary.decks, "deck") << ", "
@@ -44,23 +47,24 @@ int run_site(const SiteOptions& options, bool strict) {
     return strict ? status : 0;
 }
 
-int run_slides(const fs::path& root, const fs::path& in, const fs::path& out, const std::string& title) {
+int run_slides(const fs::path& root, const fs::path& in, const fs::path& out, const std::string& title,
+               const fs::path& figures) {
     RenderSummary summary;
     if (!in.empty()) {
         const fs::path deck = fs::absolute(in).lexically_normal();
         // Without --root, the deck's repository is the folder above slides/.
         const fs::path repo = root.empty() ? deck.parent_path().parent_path() : existing_folder(root);
-        summary = render_one_deck(repo, deck, out);
+        summary = render_one_deck({repo, figures}, deck, out);
     } else {
-        summary = render_decks({existing_folder(root.empty() ? "." : root), out, title});
+        summary = render_decks({existing_folder(root.empty() ? "." : root), out, title, figures});
     }
     std::cout << "slides: " << count(summary.decks, "deck") << " written to " << out.string() << "\n";
     report(summary.problems, "warning", " (decks rendered anyway)");
     return 0;
 }
 
-int run_check_links(const fs::path& root) {
-    const LinkReport links = check_links(root);
+int run_check_links(const CourseTree& tree) {
+    const LinkReport links = check_links(tree);
     for (const auto& external : links.external) std::cout << "external (not fetched): " << to_string(external) << "\n";
     std::cout << "links: " << links.checked << " checked, " << links.external.size() << " external, "
               << links.broken.size() << " broken\n";
@@ -85,12 +89,15 @@ int main(int argc, char** argv) {
     std::string in_arg;
     std::string title = "CUDA Memory Labs";
     bool strict = false;
+    std::string figures_arg;
+    const std::string figures_help = "The build's generated figures, linked in the text as docs/figures/NAME";
 
     auto* site = app.add_subcommand("site", "Render docs/, lab handouts and slide decks into a static site");
     site->add_option("--root", root_arg, "Repository root")->capture_default_str();
     site->add_option("--out", out_arg, "Output folder")->required();
     site->add_option("--title", title, "Course title shown in the sidebar")->capture_default_str();
     site->add_flag("--strict", strict, "Fail when a link or threshold marker cannot be resolved");
+    site->add_option("--figures", figures_arg, figures_help);
 
     std::string slides_root;
     auto* slides = app.add_subcommand("slides", "Render slide decks to self-contained HTML");
@@ -98,10 +105,12 @@ int main(int argc, char** argv) {
     slides->add_option("--root", slides_root, "Repository root (all decks, or the repository of --in)");
     slides->add_option("--out", out_arg, "Output file (with --in) or folder")->required();
     slides->add_option("--title", title, "Course title for the deck index")->capture_default_str();
+    slides->add_option("--figures", figures_arg, figures_help);
     slides_in->check(CLI::ExistingFile);
 
     auto* links = app.add_subcommand("check-links", "Check that relative links and images resolve");
     links->add_option("--root", root_arg, "Repository root")->capture_default_str();
+    links->add_option("--figures", figures_arg, figures_help);
 
     auto* thresholds = app.add_subcommand("check-thresholds", "Check quoted thresholds against labs/*/lab.json");
     thresholds->add_option("--root", root_arg, "Repository root")->capture_default_str();
@@ -114,10 +123,13 @@ int main(int argc, char** argv) {
 
     try {
         if (site->parsed()) {
-            return run_site({existing_folder(root_arg), fs::absolute(out_arg), title}, strict);
+            return run_site({existing_folder(root_arg), fs::absolute(out_arg), title, figures_folder(figures_arg)},
+                            strict);
         }
-        if (slides->parsed()) return run_slides(slides_root, in_arg, fs::absolute(out_arg), title);
-        if (links->parsed()) return run_check_links(existing_folder(root_arg));
+        if (slides->parsed()) {
+            return run_slides(slides_root, in_arg, fs::absolute(out_arg), title, figures_folder(figures_arg));
+        }
+        if (links->parsed()) return run_check_links({existing_folder(root_arg), figures_folder(figures_arg)});
         if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg));
         if (extract->parsed()) {
             const size_t blocks = extract_code(existing_folder(root_arg), fs::absolute(out_arg));

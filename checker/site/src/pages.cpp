@@ -76,6 +76,7 @@ std::string site_page_html(const PageFrame& frame) {
     if (!frame.nav.empty()) html << nav_html(frame);
     html << "<main id=\"content\" class=\"content\">\n<article class=\"markdown-body\">\n"
          << frame.body_html << "</article>\n"
+         << frame.after_article_html
          << pager_html(frame);
     if (!frame.source_path.empty()) {
         html << "<footer class=\"page-footer\">Rendered from <code>" << html_escape(frame.source_path)

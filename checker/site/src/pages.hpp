@@ -24,6 +24,9 @@ struct PageFrame {
     std::string source_path;      // repository file it comes from, named in the footer ("" for none)
     std::vector<NavSection> nav;  // empty: a page without sidebar
     bool inline_stylesheet = false;  // true for pages that travel alone
+    // Placed after the article: an interactive figure whose script draws into it. The article
+    // keeps only static text, which the browser check compares with the file.
+    std::string after_article_html = {};
 };
 
 // A page of the site: sidebar, article, previous/next links in navigation order, footer.

@@ -45,14 +45,14 @@ struct BuiltDeck {
     PagePreparation preparation;
 };
 
-BuiltDeck build_deck(const fs::path& root, const std::string& repo_path, const ThresholdBook& book) {
-    Markdown deck(read_file(root / repo_path));
+BuiltDeck build_deck(const CourseTree& tree, const std::string& repo_path, const ThresholdBook& book) {
+    Markdown deck(read_file(tree.root / repo_path));
     BuiltDeck built;
     built.repo_path = repo_path;
     built.title = first_heading_text(deck.root());
     if (built.title.empty()) built.title = fs::path(repo_path).stem().string();
     const Problems setext = setext_underline_warnings(deck, repo_path);
-    built.preparation = prepare_page(deck, root, repo_path, book, ImageMode::embed);
+    built.preparation = prepare_page(deck, tree, repo_path, book, ImageMode::embed);
     built.preparation.problems.insert(built.preparation.problems.end(), setext.begin(), setext.end());
     SlideTrees trees(deck.root());
     std::vector<DeckSlide> slides;
@@ -66,10 +66,10 @@ void absorb(RenderSummary& summary, Problems problems) {
     summary.problems.insert(summary.problems.end(), problems.begin(), problems.end());
 }
 
-void copy_assets(const fs::path& root, const std::set<std::string>& assets, SiteWriter& writer,
+void copy_assets(const CourseTree& tree, const std::set<std::string>& assets, SiteWriter& writer,
                  RenderSummary& summary) {
     for (const auto& asset : assets) {
-        writer.copy(root / asset, site_path_of(asset));
+        writer.copy(tree.locate(asset), site_path_of(asset));
         ++summary.files_copied;
     }
 }
@@ -92,19 +92,19 @@ std::string deck_index_body(const std::vector<BuiltDeck>& decks) {
     return html + "</ol>\n";
 }
 
-std::vector<BuiltDeck> build_decks(const fs::path& root, const CourseFiles& files, const ThresholdBook& book) {
+std::vector<BuiltDeck> build_decks(const CourseTree& tree, const CourseFiles& files, const ThresholdBook& book) {
     std::vector<BuiltDeck> decks;
-    for (const auto& deck_path : files.decks) decks.push_back(build_deck(root, deck_path, book));
+    for (const auto& deck_path : files.decks) decks.push_back(build_deck(tree, deck_path, book));
     return decks;
 }
 
 // Writes the decks as <folder>NN-name.html. Files a deck links (not its images, which are
 // embedded) are copied only into a whole site, where the deck's relative links lead to them.
-void write_decks(std::vector<BuiltDeck>& decks, const fs::path& root, const std::string& folder,
+void write_decks(std::vector<BuiltDeck>& decks, const CourseTree& tree, const std::string& folder,
                  bool copy_linked_files, SiteWriter& writer, RenderSummary& summary) {
     for (auto& deck : decks) {
         writer.write(folder + deck_file_name(deck), deck.html);
-        if (copy_linked_files) copy_assets(root, deck.preparation.assets, writer, summary);
+        if (copy_linked_files) copy_assets(tree, deck.preparation.assets, writer, summary);
         absorb(summary, std::move(deck.preparation.problems));
         ++summary.decks;
     }
@@ -127,6 +127,7 @@ std::string generated_home_body(const std::string& course_title, const std::vect
 
 RenderSummary render_site(const SiteOptions& options) {
     RenderSummary summary;
+    const CourseTree tree(options.root, options.generated_figures);
     const CourseFiles files = find_course_files(options.root);
     absorb(summary, files.problems);
     const ThresholdBook book = ThresholdBook::load(options.root, summary.problems);
@@ -145,7 +146,7 @@ RenderSummary render_site(const SiteOptions& options) {
     for (const auto& page : pages) {
         nav[is_lab_handout(page.repo_path) ? 1 : 0].links.push_back({page.title, site_path_of(page.repo_path)});
     }
-    std::vector<BuiltDeck> decks = build_decks(options.root, files, book);
+    std::vector<BuiltDeck> decks = build_decks(tree, files, book);
     if (!decks.empty()) nav[2].links.push_back({"All decks", "slides/index.html"});
     for (const auto& deck : decks) nav[2].links.push_back({deck.title, site_path_of(deck.repo_path)});
 
@@ -156,14 +157,14 @@ RenderSummary render_site(const SiteOptions& options) {
         ++summary.pages;
     };
     for (auto& page : pages) {
-        PagePreparation prepared = prepare_page(*page.markdown, options.root, page.repo_path, book, ImageMode::link);
+        PagePreparation prepared = prepare_page(*page.markdown, tree, page.repo_path, book, ImageMode::link);
         write_page(page.title, site_path_of(page.repo_path), page.markdown->render_html(), page.repo_path);
-        copy_assets(options.root, prepared.assets, writer, summary);
+        copy_assets(tree, prepared.assets, writer, summary);
         absorb(summary, std::move(prepared.problems));
     }
     if (!has_home) write_page(options.course_title, "index.html", generated_home_body(options.course_title, nav), "");
     if (!decks.empty()) {
-        write_decks(decks, options.root, "slides/", true, writer, summary);
+        write_decks(decks, tree, "slides/", true, writer, summary);
         write_page("Slides", "slides/index.html", deck_index_body(decks), "");
     }
     writer.write("site.css", std::string(assets::site_css) + std::string(assets::highlight_css));
@@ -175,19 +176,20 @@ RenderSummary render_decks(const SiteOptions& options) {
     RenderSummary summary;
     const CourseFiles files = find_course_files(options.root);
     const ThresholdBook book = ThresholdBook::load(options.root, summary.problems);
+    const CourseTree tree(options.root, options.generated_figures);
     SiteWriter writer(options.out);
-    std::vector<BuiltDeck> decks = build_decks(options.root, files, book);
-    write_decks(decks, options.root, "", false, writer, summary);
+    std::vector<BuiltDeck> decks = build_decks(tree, files, book);
+    write_decks(decks, tree, "", false, writer, summary);
     PageFrame index{options.course_title, "Slides", "index.html", deck_index_body(decks), "", {}, true};
     writer.write("index.html", site_page_html(index));
     writer.finish();
     return summary;
 }
 
-RenderSummary render_one_deck(const fs::path& root, const fs::path& deck, const fs::path& html) {
+RenderSummary render_one_deck(const CourseTree& tree, const fs::path& deck, const fs::path& html) {
     RenderSummary summary;
-    const ThresholdBook book = ThresholdBook::load(root, summary.problems);
-    BuiltDeck built = build_deck(root, repo_relative(root, deck), book);
+    const ThresholdBook book = ThresholdBook::load(tree.root, summary.problems);
+    BuiltDeck built = build_deck(tree, repo_relative(tree.root, deck), book);
     write_file(html, built.html);
     absorb(summary, std::move(built.preparation.problems));
     summary.decks = 1;

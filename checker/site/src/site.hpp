@@ -1,6 +1,7 @@
 // Rendering the whole course: the static site (docs, lab handouts, slide decks) and decks alone.
 #pragma once
 
+#include "layout.hpp"
 #include "problem.hpp"
 
 #include <filesystem>
@@ -14,6 +15,7 @@ struct SiteOptions {
     fs::path root;  // the repository
     fs::path out;   // the site folder
     std::string course_title = "CUDA Memory Labs";
+    fs::path generated_figures = {};  // the build's figures folder (linked as docs/figures/), or empty
 };
 
 struct RenderSummary {
@@ -29,7 +31,7 @@ RenderSummary render_site(const SiteOptions& options);
 // Renders the decks alone into `options.out`: NN-name.html per deck and an index.html.
 RenderSummary render_decks(const SiteOptions& options);
 
-// Renders one deck file into one HTML file; `root` is the repository the deck's links live in.
-RenderSummary render_one_deck(const fs::path& root, const fs::path& deck, const fs::path& html);
+// Renders one deck file into one HTML file; `tree` is the repository the deck's links live in.
+RenderSummary render_one_deck(const CourseTree& tree, const fs::path& deck, const fs::path& html);
 
 }  // namespace memlab::site

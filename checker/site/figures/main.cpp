@@ -1,0 +1,79 @@
+// memlab-figures: the course site's figures that need more than a bank table, drawn by the
+// course's own code at docs build time (never hand-drawn, never committed):
+//   interactive  the bank-conflict explorer page, its data computed by the bank model
+//   sweep        the stride-sweep plot from a CSV that lab 03's checker recorded on a GPU
+#include "bank_explorer.hpp"
+#include "sweep_plot.hpp"
+#include "text.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+namespace {
+
+using namespace memlab::site;
+
+constexpr int kCannotRun = 1;
+
+int write_interactive(const std::string& out, const std::string& title) {
+    write_file(out, figures::bank_explorer_page(title));
+    std::cout << "wrote " << out << ": the bank explorer (strides 1-" << figures::kExplorerMaxStride
+              << ", three 32x32 tiles), data from the bank model\n";
+    return 0;
+}
+
+int write_sweep(const std::string& csv, const std::string& out, const std::string& title, bool allow_missing) {
+    std::error_code ec;
+    if (!fs::exists(csv, ec)) {
+        if (!allow_missing) throw std::runtime_error("no such file: " + csv);
+        write_file(out, figures::model_only_sweep_svg(
+                            title, "No recorded sweep in this tree (" + fs::path(csv).filename().string() +
+                                       "): the bank model's prediction alone."));
+        std::cout << "wrote " << out << ": the model alone (" << csv << " is not there)\n";
+        return 0;
+    }
+    figures::SweepRecording recording;
+    try {
+        recording = figures::parse_sweep_csv(read_file(csv));
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(csv + ": " + e.what());
+    }
+    write_file(out, figures::sweep_svg(recording, title));
+    std::cout << "wrote " << out << ": " << recording.points.size() << " strides from " << csv << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"Draws the CUDA Memory Labs site's generated figures from the course's own code"};
+    app.require_subcommand(1);
+    std::string out;
+    std::string title;
+
+    auto* interactive = app.add_subcommand("interactive", "The interactive bank-conflict page (self-contained HTML)");
+    interactive->add_option("--out", out, "HTML file to write")->required();
+    std::string course_title = "CUDA Memory Labs";
+    interactive->add_option("--course-title", course_title, "Course title in the page's title")->capture_default_str();
+
+    auto* sweep = app.add_subcommand("sweep", "The stride-sweep plot (SVG) from lab 03's recorded sweep CSV");
+    std::string csv;
+    bool allow_missing = false;
+    sweep->add_option("--csv", csv, "The recorded sweep (lab 03's results/lab03.sweep.csv)")->required();
+    sweep->add_option("--out", out, "SVG file to write")->required();
+    title = "Shared-memory loads by stride";
+    sweep->add_option("--title", title, "Title above the plot")->capture_default_str();
+    sweep->add_flag("--allow-missing", allow_missing,
+                    "When the CSV is not there, draw the model alone and say so (instead of failing)");
+
+    CLI11_PARSE(app, argc, argv);
+    try {
+        if (interactive->parsed()) return write_interactive(out, course_title);
+        return write_sweep(csv, out, title, allow_missing);
+    } catch (const std::exception& e) {
+        std::cerr << "memlab-figures: " << e.what() << "\n";
+        return kCannotRun;
+    }
+}
