@@ -117,8 +117,13 @@ std::string format_quantity(double value, const std::string& unit) {
   std::ostringstream out;
   auto trimmed = [](double v) {
     std::ostringstream s;
-    s.precision(3);
-    s << v;  // 1.8 -> "1.8", 0.75 -> "0.75", 2 -> "2"
+    if (std::fabs(v) >= 1000) {
+      s.setf(std::ios::fixed);
+      s.precision(0);  // 4096 -> "4096", never "4.1e+03"
+    } else {
+      s.precision(3);  // 1.8 -> "1.8", 0.75 -> "0.75", 2 -> "2"
+    }
+    s << v;
     return s.str();
   };
   if (unit == "x") {

@@ -69,6 +69,7 @@ TEST_CASE("quantities print as handouts quote them") {
   CHECK(format_quantity(0.855, "fraction") == "85.5 %");
   CHECK(format_quantity(1.1, "wavefronts/instruction") == "1.1 wavefronts/instruction");
   CHECK(format_quantity(2, "") == "2");
+  CHECK(format_quantity(4096, "B") == "4096 B");
 }
 
 TEST_CASE("every lab manifest in the repository parses") {
