@@ -125,7 +125,8 @@ void add_broadcasts(CorpusBuilder& corpus) {
   corpus.add("sameword-w2-2halves-128B-apart", lanes_at(2, [](int lane) { return lane % 2 * 2 + lane / 2 * 128; }));
 }
 
-// Patterns where the pair rule of bank_model.h and the plain phase rule disagree, or nearly.
+// Patterns whose two phases of a pair share, overlap or neighbour words: the measurements
+// that decided the pair rule of bank_model.h (its comment names which decided what).
 void add_merge_probes(CorpusBuilder& corpus) {
   corpus.add("merge-w8-halves-same", lanes_at(8, [](int lane) { return lane % 16 * 8; }));
   corpus.add("merge-w8-halves-same-reversed",

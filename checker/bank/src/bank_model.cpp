@@ -16,8 +16,11 @@ struct WidthRule {
 };
 constexpr WidthRule kWidthRules[] = {{1, 1}, {2, 1}, {4, 1}, {8, 2}, {16, 4}};
 
-// The pair rule of bank_model.h (hypothesis): phases merge only within aligned groups of two.
-constexpr int kPhasesPerMergeGroup = 2;
+// The pair rule of bank_model.h: phases are served in aligned pairs (the two halves of an
+// 8-byte access; quarters 0+1 and 2+3 of a 16-byte access), and a pair of loads is served as
+// one phase when its lanes agree with their partner lane ^ 1 or lane ^ 2.
+constexpr int kPhasesPerPair = 2;
+constexpr int kPartnerLaneXors[] = {1, 2};
 
 PhaseResult analyze_phase(const WarpAccess& access, int first_lane, int lane_count) {
   PhaseResult phase;
@@ -41,12 +44,24 @@ PhaseResult analyze_phase(const WarpAccess& access, int first_lane, int lane_cou
   return phase;
 }
 
-std::vector<std::uint32_t> sorted_words(const PhaseResult& phase) {
-  std::vector<std::uint32_t> words;
-  for (const auto& bank : phase.banks)
-    for (const auto& use : bank) words.push_back(use.word);
-  std::sort(words.begin(), words.end());
-  return words;
+// Does every active lane of [first_lane, first_lane + lane_count) read the same address as
+// its partner lane ^ partner_xor, wherever that partner is active too?
+bool lanes_agree_with_partner(const WarpAccess& access, int first_lane, int lane_count, int partner_xor) {
+  for (int lane = first_lane; lane < first_lane + lane_count; ++lane) {
+    const int partner = lane ^ partner_xor;
+    if (access.is_active(lane) && access.is_active(partner) && access.byte_address[lane] != access.byte_address[partner])
+      return false;
+  }
+  return true;
+}
+
+// The pair rule: a pair of load phases (lanes [first_lane, first_lane + lane_count)) is
+// served as one phase when its lanes agree with one of the partners. Stores never merge.
+bool pair_served_as_one_phase(const WarpAccess& access, int first_lane, int lane_count) {
+  if (access.op != MemoryOp::load) return false;
+  for (int partner_xor : kPartnerLaneXors)
+    if (lanes_agree_with_partner(access, first_lane, lane_count, partner_xor)) return true;
+  return false;
 }
 
 }  // namespace
@@ -89,12 +104,20 @@ AccessResult analyze(const WarpAccess& access) {
 
   AccessResult result;
   for (int p = 0; p < phase_count; ++p) result.phases.push_back(analyze_phase(access, p * lanes_per_phase, lanes_per_phase));
-  for (int p = 0; p < phase_count; ++p) {
-    auto& phase = result.phases[p];
-    if (p % kPhasesPerMergeGroup != 0 && phase.has_active_lane())
-      phase.served_with_previous = sorted_words(phase) == sorted_words(result.phases[p - 1]);
+  const int pair_lanes = kPhasesPerPair * lanes_per_phase;
+  for (int p = 0; p + 1 < phase_count; p += kPhasesPerPair) {
+    PhaseResult& first = result.phases[p];
+    PhaseResult& second = result.phases[p + 1];
+    if (!first.has_active_lane() || !second.has_active_lane() ||
+        !pair_served_as_one_phase(access, first.first_lane, pair_lanes))
+      continue;
+    first.served_with_next = true;
+    first.pair_ways = analyze_phase(access, first.first_lane, pair_lanes).ways;
+    second.served_with_previous = true;
+  }
+  for (const PhaseResult& phase : result.phases) {
     result.wavefronts += phase.wavefronts();
-    result.ways = std::max(result.ways, phase.ways);
+    result.ways = std::max({result.ways, phase.ways, phase.pair_ways});
   }
   return result;
 }

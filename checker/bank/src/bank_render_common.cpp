@@ -44,8 +44,10 @@ std::string phase_headline(const AccessResult& result, int phase_index) {
                                                       std::to_string(result.phases.size()) + ", " + lanes;
   if (!phase.has_active_lane()) return text + ": no active lane, 0 wavefronts";
   if (phase.served_with_previous)
-    return text + ": the same words as phase " + std::to_string(phase_index) +
-           ", served with it (0 more wavefronts; a hypothesis, see bank_model.h)";
+    return text + ": served with phase " + std::to_string(phase_index) + " (0 more wavefronts; the pair rule, see bank_model.h)";
+  if (phase.served_with_next)
+    return text + ": served together with phase " + std::to_string(phase_index + 2) + " as one phase, " +
+           plural(phase.wavefronts(), "wavefront") + ", " + conflict_phrase(phase.pair_ways);
   return text + ": " + plural(phase.wavefronts(), "wavefront") + ", " + conflict_phrase(phase.ways);
 }
 

@@ -103,8 +103,8 @@ std::string render_svg(const WarpAccess& access, const AccessResult& result, std
                                   [](const PhaseResult& phase) { return phase.served_with_previous; });
   if (merged) {
     body += text_at(kMargin, y + 12,
-                    "Grey: a phase that touches the same words as the one before it and is served with it "
-                    "(a hypothesis fitted to two H200 measurements; see bank_model.h).",
+                    "Grey: a phase served in the wavefronts of the phase before it (the pair rule for 8- and "
+                    "16-byte loads, fitted to H200 measurements; see bank_model.h).",
                     10, "fill=\"#333333\"");
     y += 16;
   }

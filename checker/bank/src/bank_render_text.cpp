@@ -69,6 +69,10 @@ std::string render_text(const WarpAccess& access, const AccessResult& result, st
       "\nColumns are banks; row wK holds the K-th distinct 32-bit word a bank delivers, so a phase\n"
       "takes as many wavefronts as its tallest column. A number is the lane that touches the word;\n"
       "* marks a word several lanes share (it is delivered once for all of them).\n";
+  if (std::any_of(result.phases.begin(), result.phases.end(), [](const PhaseResult& phase) { return phase.served_with_next; }))
+    out +=
+        "Two phases served as one (the pair rule of 8- and 16-byte loads) take as many wavefronts as\n"
+        "the tallest column of their two tables laid on top of each other, a shared word counted once.\n";
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -71,6 +72,29 @@ TEST_SUITE("corpus") {
     CHECK(failed.problems[0].find("measured 99") != std::string::npos);
     CHECK(failed.problems[1].find("expected ` => N`") != std::string::npos);
     CHECK(has_prefix(failed.problems[2], "line 4"));
+  }
+
+  TEST_CASE("pair_rule_probes.txt: valid patterns, each named with what the model predicts") {
+    std::ifstream in(std::string(MEMLAB_BANK_CORPUS_DIR) + "/pair_rule_probes.txt");
+    REQUIRE(in);
+    std::string text, name;
+    int probes = 0;
+    while (std::getline(in, text)) {
+      const BatchLine line = parse_batch_line(text);
+      if (line.kind == BatchLine::Kind::skip) {
+        if (has_prefix(text, "# probe-")) name = text;
+        continue;
+      }
+      CAPTURE(text);
+      REQUIRE(line.kind == BatchLine::Kind::access);
+      REQUIRE(has_prefix(name, "# probe-"));
+      const std::string claim = ": coded " + std::to_string(count_wavefronts(line.access)) + ";";
+      CHECK_MESSAGE(name.find(claim) != std::string::npos, name);
+      CHECK(corpus_text().find(format_batch_line(line.access)) == std::string::npos);  // new, not yet measured
+      name.clear();
+      ++probes;
+    }
+    CHECK(probes >= 10);
   }
 }
 

@@ -85,31 +85,92 @@ TEST_SUITE("model") {
     CHECK(groups.phases[0].banks[0][1].lanes == std::vector<int>{4, 5, 6, 7});
   }
 
-  TEST_CASE("the two measured broadcast exceptions (pair rule)") {
-    const AccessResult double_broadcast = analyze(lanes_at(8, [](int) { return 64u; }));
-    CHECK(double_broadcast.wavefronts == 1);  // the plain phase rule would say 2
-    CHECK(double_broadcast.phases[1].served_with_previous);
-    const AccessResult vec4_broadcast = analyze(lanes_at(16, [](int) { return 64u; }));
-    CHECK(vec4_broadcast.wavefronts == 2);  // the plain phase rule would say 4
-    CHECK_FALSE(vec4_broadcast.phases[0].served_with_previous);
-    CHECK(vec4_broadcast.phases[1].served_with_previous);
-    CHECK_FALSE(vec4_broadcast.phases[2].served_with_previous);
-    CHECK(vec4_broadcast.phases[3].served_with_previous);
+  // The byte offset of element `index` of an array of `width`-byte elements.
+  std::uint32_t element(int width, int index) { return static_cast<std::uint32_t>(width * index); }
+
+  TEST_CASE("pair rule, partner lane^1: lanes 2k and 2k+1 agree") {
+    // Lane pairs read consecutive doubles: 16 doubles, 128 bytes, served as one phase.
+    const AccessResult pairs = analyze(lanes_at(8, [](int lane) { return element(8, lane / 2); }));
+    CHECK(pairs.wavefronts == 1);  // measured: multicast-w8-group2-adjacent
+    CHECK(pairs.phases[0].served_with_next);
+    CHECK(pairs.phases[0].pair_ways == 1);
+    CHECK(pairs.phases[1].served_with_previous);
+    // Each half broadcasts its own double.
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane / 16); })) == 1);
+    // 16 bytes: one pass per pair of quarters, and the two pairs never merge.
+    CHECK(count_wavefronts(lanes_at(16, [](int lane) { return element(16, lane / 2); })) == 2);
   }
 
-  TEST_CASE("pairs merge only when their word sets are identical, and only in aligned pairs") {
-    // Lane i and i+16 read the same double: identical halves, hypothesis says 1.
-    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return std::uint32_t(lane % 16 * 8); })) == 1);
-    // Upper half shifted by one double: the sets differ, no merge.
-    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return std::uint32_t((lane % 16 + lane / 16) * 8); })) == 2);
-    // Quarters 0 and 2 (and 1 and 3) identical: not aligned pairs, no merge.
-    CHECK(count_wavefronts(lanes_at(16, [](int lane) { return std::uint32_t(lane % 16 * 16); })) == 4);
-    // Quarters 1 and 2 identical: they straddle two pairs, no merge.
+  TEST_CASE("pair rule, partner lane^2: lanes 4k+j and 4k+j+2 agree") {
+    // All even lanes on one double, all odd lanes on another (measured: merge-w8-two-addresses).
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane % 2); })) == 1);
+    CHECK(count_wavefronts(lanes_at(16, [](int lane) { return element(16, lane % 2); })) == 2);
+    // The two doubles 128 bytes apart share banks 0-1: one phase with a 2-way conflict.
+    const AccessResult same_bank = analyze(lanes_at(8, [](int lane) { return std::uint32_t(lane % 2 * 128); }));
+    CHECK(same_bank.wavefronts == 2);  // measured; the phase sum would be 4
+    CHECK(same_bank.ways == 2);
+    // lane^2 without lane^4 (each quad its own two doubles): a hypothesis, see
+    // probe-w8-b-quads-* in corpus/pair_rule_probes.txt.
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane % 2 + lane / 4 * 2); })) == 1);
+  }
+
+  TEST_CASE("pair rule: broadcasts, and pairs never merge with each other") {
+    const AccessResult double_broadcast = analyze(lanes_at(8, [](int) { return 64u; }));
+    CHECK(double_broadcast.wavefronts == 1);  // the phase sum would be 2
+    CHECK(double_broadcast.phases[1].served_with_previous);
+    const AccessResult vec4_broadcast = analyze(lanes_at(16, [](int) { return 64u; }));
+    CHECK(vec4_broadcast.wavefronts == 2);  // the phase sum would be 4
+    CHECK(vec4_broadcast.phases[0].served_with_next);
+    CHECK(vec4_broadcast.phases[1].served_with_previous);
+    CHECK(vec4_broadcast.phases[2].served_with_next);
+    CHECK(vec4_broadcast.phases[3].served_with_previous);
+    // Quarters 1 and 2 identical: they belong to two pairs.
     CHECK(count_wavefronts(lanes_at(16, [](int lane) {
-            return std::uint32_t((lane >= 8 && lane < 24 ? lane % 8 + 64 : lane) * 16);
+            return element(16, lane >= 8 && lane < 24 ? lane % 8 + 64 : lane);
           })) == 4);
-    // A broadcast in one half only: the other phase is empty, nothing to merge.
-    CHECK(count_wavefronts(lanes_at(8, [](int) { return 0u; }, 0x0000ffffu)) == 1);
+    // A broadcast in one half only: nothing to merge with.
+    const AccessResult lower = analyze(lanes_at(8, [](int) { return 0u; }, 0x0000ffffu));
+    CHECK(lower.wavefronts == 1);
+    CHECK_FALSE(lower.phases[0].served_with_next);
+  }
+
+  TEST_CASE("pair rule: no other repetition merges") {
+    // Lane i and i+16 read the same double (partner lane^16): two passes.
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane % 16); })) == 2);
+    // Partners lane^4 and lane^8.
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane % 4); })) == 2);
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane % 8); })) == 2);
+    CHECK(count_wavefronts(lanes_at(16, [](int lane) { return element(16, lane % 4); })) == 4);
+    // A broadcast but for lane 31.
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane == 31 ? 1 : 0); })) == 2);
+    // Quarters 0 and 1 touch different banks, but no partner agrees: not merged
+    // (measured: inactive-random-mask-w16-s1-0).
+    CHECK(count_wavefronts(lanes_at(16, [](int lane) { return element(16, lane); }, 0x00005da0u)) == 2);
+    // Each half has a 2-way conflict in its own 16 banks: one phase would cost 2, but without
+    // a partner the pair costs the sum (as the measured random-w8-wide-* patterns do).
+    const AccessResult own_banks =
+        analyze(lanes_at(8, [](int lane) { return element(8, lane % 8 + lane / 16 * 8 + lane / 8 % 2 * 16); }));
+    CHECK(own_banks.phases[0].ways == 2);
+    CHECK(own_banks.phases[1].ways == 2);
+    CHECK(own_banks.wavefronts == 4);
+  }
+
+  TEST_CASE("pair rule: an inactive partner does not block") {
+    // Lanes 0 and 16 only, one double (measured: merge-w8-broadcast-two-lanes).
+    CHECK(count_wavefronts(lanes_at(8, [](int) { return 0u; }, 0x00010001u)) == 1);
+    // Even lanes only, each its own double: partner lane^1 is inactive everywhere (a hypothesis,
+    // see probe-w8-a-even-lanes-only in corpus/pair_rule_probes.txt).
+    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane / 2); }, 0x55555555u)) == 1);
+  }
+
+  TEST_CASE("pair rule: stores are never merged") {
+    CHECK(count_wavefronts(stride_access(8, 0, MemoryOp::store)) == 2);
+    CHECK(count_wavefronts(stride_access(16, 0, MemoryOp::store)) == 4);
+    WarpAccess pairs = lanes_at(8, [](int lane) { return element(8, lane / 2); });
+    pairs.op = MemoryOp::store;
+    const AccessResult stored = analyze(pairs);
+    CHECK(stored.wavefronts == 2);
+    CHECK_FALSE(stored.phases[1].served_with_previous);
   }
 
   TEST_CASE("inactive lanes") {
@@ -169,39 +230,77 @@ TEST_SUITE("model") {
     }
   }
 
-  // The same rule written plainly with standard containers, as a cross-check of analyze().
+  // The same rules written plainly with standard containers, as a cross-check of analyze().
+  // The cost of serving lanes [first, first + count) as one phase: the most distinct words in a bank.
+  int reference_cost(const WarpAccess& access, int first, int count) {
+    std::map<int, std::set<std::uint32_t>> bank_words;
+    for (int lane = first; lane < first + count; ++lane) {
+      if (!access.is_active(lane)) continue;
+      for (std::uint32_t byte = 0; byte < std::uint32_t(access.width_bytes); byte += 4) {
+        const std::uint32_t word = (access.byte_address[lane] + byte) / 4;
+        bank_words[int(word % 32)].insert(word);
+      }
+    }
+    int cost = 0;
+    for (const auto& [bank, words] : bank_words) cost = std::max(cost, int(words.size()));
+    return cost;
+  }
+
+  // Do the lanes {lane, lane ^ partner_xor} read one address among their active members?
+  bool reference_partners_agree(const WarpAccess& access, int first, int count, int partner_xor) {
+    std::map<int, std::set<std::uint32_t>> addresses_of_group;  // group: the lower lane of the two
+    for (int lane = first; lane < first + count; ++lane)
+      if (access.is_active(lane)) addresses_of_group[std::min(lane, lane ^ partner_xor)].insert(access.byte_address[lane]);
+    return std::all_of(addresses_of_group.begin(), addresses_of_group.end(),
+                       [](const auto& group) { return group.second.size() == 1; });
+  }
+
   int reference_wavefronts(const WarpAccess& access) {
     const int phases = phases_for_width(access.width_bytes);
-    const int lanes_per_phase = kWarpSize / phases;
-    std::vector<std::set<std::uint32_t>> words(static_cast<std::size_t>(phases));
-    std::vector<int> cost(static_cast<std::size_t>(phases), 0);
-    for (int p = 0; p < phases; ++p) {
-      std::map<int, std::set<std::uint32_t>> bank_words;
-      for (int lane = p * lanes_per_phase; lane < (p + 1) * lanes_per_phase; ++lane) {
-        if (!access.is_active(lane)) continue;
-        for (std::uint32_t byte = 0; byte < std::uint32_t(access.width_bytes); byte += 4) {
-          const std::uint32_t word = (access.byte_address[lane] + byte) / 4;
-          bank_words[int(word % 32)].insert(word);
-          words[p].insert(word);
-        }
-      }
-      for (const auto& [bank, set] : bank_words) cost[p] = std::max(cost[p], int(set.size()));
-    }
+    const int lanes = kWarpSize / phases;
+    if (phases == 1) return reference_cost(access, 0, kWarpSize);
     int total = 0;
-    for (int p = 0; p < phases; ++p) {
-      const bool merged = p % 2 == 1 && !words[p].empty() && words[p] == words[p - 1];
-      total += merged ? 0 : cost[p];
+    for (int first = 0; first < kWarpSize; first += 2 * lanes) {  // each pair of phases
+      const int a = reference_cost(access, first, lanes);
+      const int b = reference_cost(access, first + lanes, lanes);
+      const bool one_phase = access.op == MemoryOp::load && a > 0 && b > 0 &&
+                             (reference_partners_agree(access, first, 2 * lanes, 1) ||
+                              reference_partners_agree(access, first, 2 * lanes, 2));
+      total += one_phase ? reference_cost(access, first, 2 * lanes) : a + b;
     }
     return total;
   }
 
+  // A random access (test::random_access), sometimes a store, and often made to repeat
+  // with partner lane^1 or lane^2 so that the pair rule has work to do.
+  WarpAccess random_access_with_partners(SplitMix64& rng, std::uint32_t window_bytes) {
+    WarpAccess access = test::random_access(rng, window_bytes);
+    if (rng.below(4) == 0) access.op = MemoryOp::store;
+    const std::uint32_t partner_xor = rng.below(3);  // 0: leave it random
+    if (partner_xor != 0)
+      for (int lane = 0; lane < kWarpSize; ++lane)
+        if ((lane & int(partner_xor)) == 0 && rng.below(16) != 0)  // now and then a lane that breaks it
+          access.byte_address[lane ^ int(partner_xor)] = access.byte_address[lane];
+    return access;
+  }
+
+  // Exchanges two lanes, addresses and activity.
+  void swap_lanes(WarpAccess& access, int a, int b) {
+    std::swap(access.byte_address[a], access.byte_address[b]);
+    const bool active_a = access.is_active(a), active_b = access.is_active(b);
+    access.active_mask = (access.active_mask & ~((1u << a) | (1u << b))) | (std::uint32_t(active_b) << a) |
+                         (std::uint32_t(active_a) << b);
+  }
+
   TEST_CASE("properties over random patterns") {
     SplitMix64 rng(2026);
-    for (int trial = 0; trial < 5000; ++trial) {
+    int merged_pairs = 0;
+    for (int trial = 0; trial < 6000; ++trial) {
       CAPTURE(trial);
-      const WarpAccess access = test::random_access(rng, trial % 3 == 0 ? 256 : trial % 3 == 1 ? 2048 : 40960);
+      const WarpAccess access = random_access_with_partners(rng, trial % 3 == 0 ? 256 : trial % 3 == 1 ? 2048 : 40960);
       const AccessResult result = analyze(access);
       const int active = static_cast<int>(std::bitset<kWarpSize>(access.active_mask).count());
+      for (const PhaseResult& phase : result.phases) merged_pairs += phase.served_with_next;
 
       CHECK(result.wavefronts == reference_wavefronts(access));
       CHECK((result.wavefronts == 0) == (active == 0));
@@ -220,19 +319,33 @@ TEST_SUITE("model") {
       for (const auto& [bank, words] : warp_bank_words) busiest = std::max(busiest, int(words.size()));
       CHECK(result.wavefronts >= busiest);
 
-      // Permuting lanes inside each phase changes nothing.
+      // A store is the plain sum over phases; the pair rule only ever saves wavefronts on loads.
+      WarpAccess as_store = access;
+      as_store.op = MemoryOp::store;
+      int phase_sum = 0;
+      for (const PhaseResult& phase : result.phases) phase_sum += phase.ways;
+      CHECK(count_wavefronts(as_store) == phase_sum);
+      CHECK(result.wavefronts <= phase_sum);
+
+      // Permuting lanes inside each phase changes nothing, as long as partners stay partners:
+      // whole quads (lanes 4k..4k+3) for 8- and 16-byte loads, single lanes otherwise.
       WarpAccess permuted = access;
       const int lanes_per_phase = kWarpSize / phases_for_width(access.width_bytes);
+      const int unit = access.width_bytes >= 8 && access.op == MemoryOp::load ? 4 : 1;
       for (int first = 0; first < kWarpSize; first += lanes_per_phase)
-        for (int i = lanes_per_phase - 1; i > 0; --i) {
-          const int a = first + i;
-          const int b = first + static_cast<int>(rng.below(std::uint32_t(i) + 1));
-          std::swap(permuted.byte_address[a], permuted.byte_address[b]);
-          const bool bit_a = permuted.is_active(a), bit_b = permuted.is_active(b);
-          permuted.active_mask = (permuted.active_mask & ~((1u << a) | (1u << b))) | (std::uint32_t(bit_b) << a) |
-                                 (std::uint32_t(bit_a) << b);
+        for (int i = lanes_per_phase / unit - 1; i > 0; --i) {
+          const int j = static_cast<int>(rng.below(std::uint32_t(i) + 1));
+          for (int k = 0; k < unit; ++k) swap_lanes(permuted, first + i * unit + k, first + j * unit + k);
         }
       CHECK(count_wavefronts(permuted) == result.wavefronts);
+
+      // Exchanging the two phases of every pair changes nothing.
+      if (lanes_per_phase < kWarpSize) {
+        WarpAccess exchanged = access;
+        for (int lane = 0; lane < kWarpSize; ++lane)
+          if ((lane & lanes_per_phase) == 0) swap_lanes(exchanged, lane, lane | lanes_per_phase);
+        CHECK(count_wavefronts(exchanged) == result.wavefronts);
+      }
 
       // Moving the whole pattern by a multiple of 16 bytes only renames banks.
       WarpAccess shifted = access;
@@ -240,6 +353,7 @@ TEST_SUITE("model") {
       for (auto& address : shifted.byte_address) address += shift;
       CHECK(count_wavefronts(shifted) == result.wavefronts);
     }
+    CHECK(merged_pairs > 500);  // the generator does reach the pair rule
   }
 }
 

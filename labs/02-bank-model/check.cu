@@ -1,0 +1,152 @@
+// Lab 02 checker. On the CPU: the student's predicted_wavefronts() agrees with the course's
+// bank model, step by step, on crafted and seeded random warp accesses; the first pattern
+// it gets wrong is printed lane by lane and bank by bank. On the GPU: its predictions agree
+// with the hardware counters of real launches.
+#include <memlab/bank_model.h>
+#include <memlab/checker.h>
+#include <memlab/counters.h>
+
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "check_diff.h"
+#include "check_patterns.h"
+#include "check_probe.h"
+#include "lab.h"
+
+namespace {
+
+namespace bank = memlab::bank;
+
+constexpr int kRandomPatterns = 2000;  // per step, on top of the crafted ones
+
+// lab.h's plain struct, as the student's function sees the pattern.
+WarpAccess student_view(const bank::WarpAccess& access) {
+  WarpAccess view{};
+  view.width_bytes = access.width_bytes;
+  view.is_store = access.op == bank::MemoryOp::store;
+  view.active_mask = access.active_mask;
+  for (int lane = 0; lane < bank::kWarpSize; ++lane) view.byte_address[lane] = access.byte_address[lane];
+  return view;
+}
+
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+// The memlab-bank tool beside this check program (both go to the build's bin/ folder).
+std::string memlab_bank_tool() {
+  std::error_code error;
+  const std::filesystem::path tool = std::filesystem::read_symlink("/proc/self/exe", error).parent_path() / "memlab-bank";
+  return !error && std::filesystem::exists(tool, error) ? tool.string() : "build/<preset>/bin/memlab-bank";
+}
+
+// Every pattern of the step against the course's model; the first disagreement in full.
+void check_step(const std::string& id, lab02::Step step) {
+  const std::vector<lab02::Pattern> patterns = lab02::step_patterns(step, memlab::inputs().next_u64(), kRandomPatterns);
+  std::size_t crafted = 0, wrong = 0;
+  std::string first;
+  for (std::size_t i = 0; i < patterns.size(); ++i) {
+    const lab02::Pattern& p = patterns[i];
+    crafted += p.random ? 0 : 1;
+    const int expected = bank::count_wavefronts(p.access);
+    int got = 0;
+    try {
+      got = predicted_wavefronts(student_view(p.access));
+    } catch (const std::exception& e) {
+      memlab::fail_check(id, "predicted_wavefronts() threw on pattern " + std::to_string(i + 1) + " (" + p.name + "): " + e.what());
+      return;
+    }
+    if (got == expected) continue;
+    if (wrong++ == 0) {
+      std::cout << "\n" << id << ": the first wrong pattern, " << i + 1 << " of " << patterns.size() << "\n"
+                << lab02::mismatch_report(p, expected, got, memlab_bank_tool()) << std::endl;
+      first = "; the first: " + p.name + ": expected " + std::to_string(expected) + ", got " + std::to_string(got);
+    }
+  }
+  memlab::expect_value(id, memlab::Estimate::exact(static_cast<double>(wrong)),
+                       std::to_string(wrong) + " of " + std::to_string(patterns.size()) + " patterns wrong (" +
+                           std::to_string(crafted) + " crafted, " + std::to_string(patterns.size() - crafted) +
+                           " random)" + first);
+}
+
+}  // namespace
+
+TEST_CASE("step 1: 4-byte accesses and broadcasts" * doctest::test_suite("cpu")) {
+  check_step("step1_4byte_broadcast", lab02::Step::four_byte_broadcast);
+}
+
+TEST_CASE("step 2: multicast" * doctest::test_suite("cpu")) { check_step("step2_multicast", lab02::Step::multicast); }
+
+TEST_CASE("step 3: 1- and 2-byte accesses" * doctest::test_suite("cpu")) { check_step("step3_narrow", lab02::Step::narrow); }
+
+TEST_CASE("step 4: 8- and 16-byte accesses" * doctest::test_suite("cpu")) { check_step("step4_wide", lab02::Step::wide); }
+
+TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mechanism")) {
+  namespace metric = memlab::counters::metric;
+  const std::string id = "predictions_match_hardware";
+  memlab::DeviceArray<unsigned> sink(32, "sink");
+
+  struct Row {
+    std::string name, width, course, student, measured, verdict;
+  };
+  std::vector<Row> rows;
+  int graded = 0, wrong = 0;
+  std::string wrong_text, ungraded_text;
+  for (const lab02::Pattern& p : lab02::hardware_patterns()) {
+    ProbeLanes lanes{};
+    for (int lane = 0; lane < bank::kWarpSize; ++lane)
+      lanes.offset[lane] = p.access.is_active(lane) ? static_cast<int>(p.access.byte_address[lane]) : -1;
+    const auto launch = [&](cudaStream_t st) { MEMLAB_CUDA(launch_shared_probe(p.access.width_bytes, lanes, sink.data(), st)); };
+    memlab::run_checked("shared-memory probe: " + p.name, launch);
+    const memlab::CounterValues c = memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions}, launch);
+    if (!c.ok) {
+      memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+      return;
+    }
+    const double instructions = c[metric::shared_ld_instructions];
+    if (instructions <= 0) {
+      memlab::fail_check(id, "the counters saw no shared-load instruction for \"" + p.name + "\" (" +
+                                 metric::shared_ld_instructions + " = 0): the probe kernel did not run as planned");
+      return;
+    }
+    const double per_instruction = c[metric::shared_ld_wavefronts] / instructions;
+    const int measured = static_cast<int>(std::lround(per_instruction));
+    const int course = bank::count_wavefronts(p.access);
+    const int student = predicted_wavefronts(student_view(p.access));
+    std::string verdict;
+    if (course != measured) {
+      verdict = "not graded: the course's model disagrees";
+      ungraded_text += "; " + p.name + " (course model " + std::to_string(course) + ", GPU " + std::to_string(measured) + ")";
+    } else {
+      ++graded;
+      verdict = student == measured ? "ok" : "WRONG";
+      if (student != measured && wrong++ < 3)
+        wrong_text += "; " + p.name + ": you say " + std::to_string(student) + ", the GPU measured " + std::to_string(measured);
+    }
+    rows.push_back({p.name, std::to_string(p.access.width_bytes), std::to_string(course), std::to_string(student),
+                    fixed(per_instruction, 3) + " (" + fixed(instructions, 0) + " loads)", verdict});
+  }
+
+  std::printf("\nShared-load wavefronts per instruction: one warp, %d loads of each pattern\n", kProbeLoads);
+  std::printf("  %-92s %5s %6s %4s  %-20s %s\n", "pattern", "bytes", "course", "you", "GPU", "");
+  for (const Row& r : rows)
+    std::printf("  %-92s %5s %6s %4s  %-20s %s\n", r.name.c_str(), r.width.c_str(), r.course.c_str(), r.student.c_str(),
+                r.measured.c_str(), r.verdict.c_str());
+  std::fflush(stdout);
+
+  std::string text = std::to_string(wrong) + " of " + std::to_string(graded) + " patterns wrong against this GPU" + wrong_text;
+  if (!ungraded_text.empty()) text += "; not graded, the course's model disagrees with this GPU (please report)" + ungraded_text;
+  if (graded == 0) {
+    memlab::skip_check(id, "no pattern could be graded: " + text);
+    return;
+  }
+  memlab::expect_value(id, memlab::Estimate::exact(static_cast<double>(wrong)), text);
+}
