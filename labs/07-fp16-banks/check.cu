@@ -47,7 +47,21 @@ constexpr Size kMech{4096, 4096};
 
 }  // namespace
 
-TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctest::test_suite("cpu")) {
+// cpu: the predictions are answers at all (1..32 wavefronts for a 4-byte-bank warp of halves).
+TEST_CASE("wavefront predictions are well formed" * doctest::test_suite("cpu")) {
+  const std::vector<lab07::HalfPattern> patterns = lab07::prediction_patterns(memlab::inputs().next_u64());
+  std::string bad;
+  for (const lab07::HalfPattern& p : patterns) {
+    const int got = predicted_wavefronts(p.half_index.data());
+    if ((got < 1 || got > 32) && bad.empty()) bad = p.name + ": predicted_wavefronts() returned " + std::to_string(got);
+  }
+  memlab::expect_true("predictions_well_formed", bad.empty(),
+                      bad.empty() ? std::to_string(patterns.size()) + " patterns, every answer in 1..32" : bad);
+}
+
+// mechanism: the predictions are right. Computed on the CPU, graded with the counter check
+// (the lesson's reasoning, which the starter's float rule gets wrong).
+TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctest::test_suite("mechanism")) {
   const std::vector<lab07::HalfPattern> patterns = lab07::prediction_patterns(memlab::inputs().next_u64());
   size_t right = 0;
   int shown = 0;

@@ -1,0 +1,296 @@
+// Lab 08 checker. CPU: the course's occupancy calculator agrees with cuda_occupancy.h, and the
+// student's functions return sane values. Mechanism: the student's predictions agree with
+// cuda_occupancy.h on three parts and with the runtime's occupancy API on this GPU.
+// Correctness: every candidate kernel transposes exactly. Performance: every candidate is
+// timed on one matrix, and the student's choice must be within 5 % of the fastest.
+#include <memlab/checker.h>
+#include <memlab/environment.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "check_candidates.h"
+#include "check_occupancy.h"
+#include "check_timing.h"
+#include "lab.h"
+
+namespace {
+
+constexpr int kPerfN = 16128;  // 224 x 72 = 64 x 252: whole tiles; ~1 GB per matrix, 17x the H200's L2
+
+std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+
+bool in_grid(Candidate c) { return std::find(kCandidates.begin(), kCandidates.end(), c) != kCandidates.end(); }
+
+std::string choice_text(Candidate c) {
+  return in_grid(c) ? candidate_name(c)
+                    : "{layout " + std::to_string(static_cast<int>(c.layout)) + ", " + std::to_string(c.threads) +
+                          " threads}, which is not a candidate";
+}
+
+// Compares predicted_blocks_per_sm with cuda_occupancy.h on every graded case of every known
+// part: the number of cases, of disagreements, and the first few, described.
+struct Agreement {
+  int cases = 0, wrong = 0;
+  std::string first;
+};
+Agreement agreement_with_header() {
+  Agreement a;
+  for (const DeviceLimits& gpu : known_parts())
+    for (const OccupancyCase& c : graded_cases()) {
+      ++a.cases;
+      const OccupancyLimits header = header_occupancy(c.resources, gpu);
+      const int yours = predicted_blocks_per_sm(c.resources, gpu);
+      if (yours != header.blocks() && ++a.wrong <= 3)
+        a.first = join(a.first, std::string(gpu.name) + ", " + c.what + " (" + describe(c.resources) + "): you " +
+                                    std::to_string(yours) + ", cuda_occupancy.h " + describe(header));
+    }
+  return a;
+}
+
+std::vector<float> transpose_on_cpu(const std::vector<float>& in, int rows, int cols) {
+  std::vector<float> out(in.size());
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+  return out;
+}
+
+DeviceLimits this_gpu(cudaDeviceProp& prop) {
+  MEMLAB_CUDA(cudaGetDeviceProperties(&prop, memlab::gpu().index));
+  return limits_of_device(prop);
+}
+
+void write_result(const std::string& name, const std::string& text) {
+  const std::string path = memlab::results_dir() + "/" + name;
+  std::ofstream out(path);
+  out << text;
+  if (out)
+    std::cout << "(written to " << path << ")\n";
+  else
+    std::cout << "warning: could not write " << path << "\n";
+}
+
+}  // namespace
+
+// ---- CPU ----------------------------------------------------------------------------------------
+
+TEST_CASE("the course's occupancy calculator agrees with cuda_occupancy.h" * doctest::test_suite("cpu")) {
+  std::string wrong;
+  int cases = 0;
+  for (const DeviceLimits& gpu : known_parts()) {
+    wrong = join(wrong, header_disagreement(gpu));
+    for (const OccupancyCase& c : graded_cases()) {
+      ++cases;
+      const OccupancyLimits mine = reference_occupancy(c.resources, gpu), header = header_occupancy(c.resources, gpu);
+      if (!(mine == header) && wrong.empty())
+        wrong = std::string(gpu.name) + ", " + c.what + ": the course's calculator gives " + describe(mine) +
+                ", cuda_occupancy.h " + describe(header);
+    }
+  }
+  // The lab's premise: on the H200 the padded tile costs one block of the four that fit.
+  const auto blocks = [](Layout l, int threads) { return header_occupancy(resources_of({l, threads}), kH200).blocks(); };
+  REQUIRE_MESSAGE((blocks(Layout::swizzled, 512) == 4 && blocks(Layout::padded, 512) == 3),
+                  "course bug: the candidate grid no longer straddles the H200's shared-memory step");
+  memlab::expect_true("reference_matches_cuda_occupancy", wrong.empty(),
+                      wrong.empty() ? "every limit agrees in all " + std::to_string(cases) +
+                                          " cases (25 kernels on each of the H200, A100 and RTX 4090)"
+                                    : wrong);
+}
+
+TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("cpu")) {
+  std::string bad;
+  int cases = 0;
+  for (const DeviceLimits& gpu : known_parts())
+    for (const OccupancyCase& c : graded_cases()) {
+      ++cases;
+      const int p = predicted_blocks_per_sm(c.resources, gpu);
+      if ((p < 0 || p > gpu.max_blocks_per_sm) && bad.empty())
+        bad = std::string(gpu.name) + ", " + c.what + ": predicted_blocks_per_sm gives " + std::to_string(p) +
+              ", outside 0.." + std::to_string(gpu.max_blocks_per_sm) + " (the SM's block limit)";
+    }
+  memlab::expect_true("predictions_in_range", bad.empty(),
+                      bad.empty() ? std::to_string(cases) + " predictions, each between 0 and the block limit" : bad);
+
+  std::string choices, outside;
+  for (const DeviceLimits& gpu : known_parts()) {
+    const Candidate c = choose_candidate(gpu);
+    choices = join(choices, std::string(gpu.name) + ": " + choice_text(c));
+    if (!in_grid(c) && outside.empty()) outside = std::string(gpu.name) + ": " + choice_text(c);
+  }
+  memlab::expect_true("choice_is_a_candidate", outside.empty(), outside.empty() ? choices : outside);
+}
+
+// ---- Mechanism: the predictions ------------------------------------------------------------------
+
+// Pure CPU work, graded here beside the runtime's answer: both grade the prediction itself.
+TEST_CASE("your predictions agree with cuda_occupancy.h on three parts" * doctest::test_suite("mechanism")) {
+  const Agreement a = agreement_with_header();
+  memlab::expect_true("predictions_match_cuda_occupancy", a.wrong == 0,
+                      a.wrong == 0 ? "all " + std::to_string(a.cases) + " predictions agree (H200, A100, RTX 4090)"
+                                   : std::to_string(a.wrong) + " of " + std::to_string(a.cases) +
+                                         " predictions differ; first: " + a.first);
+}
+
+TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_suite("mechanism")) {
+  cudaDeviceProp prop;
+  DeviceLimits gpu;
+  try {
+    gpu = this_gpu(prop);
+  } catch (const std::runtime_error& e) {
+    memlab::skip_check("predictions_match_runtime", e.what());
+    return;
+  }
+  std::vector<std::vector<std::string>> table = {
+      {"candidate", "registers", "shared B/block", "runtime API", "cuda_occupancy.h", "yours"}};
+  std::string wrong, note;
+  int agree = 0;
+  for (const CandidateKernel& k : candidate_kernels()) {
+    cudaFuncAttributes attr;
+    MEMLAB_CUDA(cudaFuncGetAttributes(&attr, k.function));
+    const KernelResources used = {k.candidate.threads, attr.numRegs, static_cast<int>(attr.sharedSizeBytes),
+                                  tile_bytes(k.candidate.layout)};
+    int runtime = -1;
+    MEMLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, k.function, used.threads_per_block,
+                                                              used.dynamic_shared_bytes));
+    const int header = header_occupancy(used, gpu).blocks();
+    const int yours = predicted_blocks_per_sm(used, gpu);
+    table.push_back({candidate_name(k.candidate), std::to_string(attr.numRegs),
+                     std::to_string(used.static_shared_bytes + used.dynamic_shared_bytes), std::to_string(runtime),
+                     std::to_string(header), std::to_string(yours)});
+    agree += yours == runtime;
+    if (yours != runtime && wrong.empty())
+      wrong = candidate_name(k.candidate) + " (" + describe(used) + "): you " + std::to_string(yours) +
+              ", the runtime " + std::to_string(runtime) + "; cuda_occupancy.h: " + describe(header_occupancy(used, gpu));
+    if (header != runtime && note.empty())
+      note = "note for the instructor: cuda_occupancy.h gives " + std::to_string(header) + " for " +
+             candidate_name(k.candidate) + " where the runtime gives " + std::to_string(runtime);
+  }
+  std::cout << "\nResident blocks per SM on " << prop.name << " (" << gpu.shared_per_sm << " B shared per SM, "
+            << gpu.max_threads_per_sm << " threads, " << gpu.max_blocks_per_sm << " blocks):\n"
+            << text_table(table) << (note.empty() ? "" : note + "\n");
+  memlab::expect_true("predictions_match_runtime", wrong.empty(),
+                      wrong.empty() ? "all 12 candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on " +
+                                          std::string(prop.name)
+                                    : std::to_string(12 - agree) + " of 12 differ; first: " + wrong);
+}
+
+// ---- Correctness ----------------------------------------------------------------------------------
+
+TEST_CASE("every candidate transposes exactly" * doctest::test_suite("correctness")) {
+  struct Size {
+    int rows, cols;
+  };
+  const std::vector<Size> sizes = {{1, 1},     {1, 300},   {300, 1},    {37, 1000},  {223, 63},
+                                   {224, 64},  {225, 65},  {448, 128},  {1000, 999}, {2243, 2017}};
+  std::string wrong, outside;
+  for (Size s : sizes) {
+    const size_t n = (size_t)s.rows * s.cols;
+    const std::string size = std::to_string(s.rows) + "x" + std::to_string(s.cols);
+    memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+    const std::vector<float> host = memlab::inputs().floats(n);
+    in.upload(host);
+    const std::vector<float> want = transpose_on_cpu(host, s.rows, s.cols);
+    for (const CandidateKernel& k : candidate_kernels()) {
+      const std::string what = candidate_name(k.candidate) + " at " + size;
+      out.poison();
+      memlab::run_checked(what, [&](cudaStream_t st) { k.launch(in.data(), out.data(), s.rows, s.cols, st); });
+      try {
+        out.check_guards();
+        in.check_guards();
+      } catch (const memlab::OutOfBoundsWrite& e) {
+        if (outside.empty()) outside = what + ": " + e.what();
+      }
+      const memlab::Comparison cmp = memlab::compare_exact(out.download(), want);
+      if (!cmp.ok() && wrong.empty())
+        wrong = what + ": " + cmp.summary([&](size_t i) { return memlab::index_2d(i, s.rows, "out"); });
+    }
+  }
+  const std::string sizes_text = std::to_string(sizes.size()) + " sizes from 1x1 to 2243x2017";
+  memlab::expect_true("every_candidate_exact", wrong.empty(),
+                      wrong.empty() ? "all 12 candidates exact on " + sizes_text : wrong);
+  memlab::expect_true("every_candidate_in_bounds", outside.empty(),
+                      outside.empty() ? "guard zones intact after every launch" : outside);
+}
+
+// ---- Performance ----------------------------------------------------------------------------------
+
+TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_suite("performance")) {
+  const char* id = "choice_within_5_percent_of_best";
+  cudaDeviceProp prop;
+  const DeviceLimits gpu = this_gpu(prop);
+  const Candidate choice = choose_candidate(gpu);
+  if (!in_grid(choice)) {
+    memlab::fail_check(id, "choose_candidate returned " + choice_text(choice));
+    return;
+  }
+  const memlab::Roofline& copy = memlab::copy_roofline();  // for scale: how close each comes to a copy
+
+  const size_t n = (size_t)kPerfN * kPerfN;
+  const double bytes = 2.0 * n * sizeof(float);  // read once, written once
+  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+  MEMLAB_CUDA(cudaMemset(in.data(), 0x3c, in.bytes()));  // the values do not change the timing
+  const std::vector<CandidateKernel>& kernels = candidate_kernels();
+  std::vector<memlab::Launch> launches;
+  for (const CandidateKernel& k : kernels)
+    launches.push_back([&, k](cudaStream_t st) { k.launch(in.data(), out.data(), kPerfN, kPerfN, st); });
+  const size_t chosen = std::find(kCandidates.begin(), kCandidates.end(), choice) - kCandidates.begin();
+
+  for (int attempt = 1;; ++attempt) {
+    const RoundTiming t = time_in_rounds(launches, memlab::sampling_criteria());
+    size_t best = 0;
+    for (size_t i = 1; i < kernels.size(); ++i)
+      if (t.median(i) < t.median(best)) best = i;
+
+    std::vector<std::vector<std::string>> table = {{"candidate", "blocks/SM", "warps/SM", "limited by", "KB/block",
+                                                    "ms", "GB/s", "% of copy", "fastest/this"}};
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      const Candidate c = kernels[i].candidate;
+      cudaFuncAttributes attr;
+      MEMLAB_CUDA(cudaFuncGetAttributes(&attr, kernels[i].function));
+      const KernelResources used = {c.threads, attr.numRegs, static_cast<int>(attr.sharedSizeBytes),
+                                    tile_bytes(c.layout)};
+      const OccupancyLimits l = header_occupancy(used, gpu);
+      std::string by;  // every limit that is reached, e.g. "threads+shared"
+      const auto reached = [&](int limit, const char* name) {
+        if (limit == l.blocks()) by += (by.empty() ? "" : "+") + std::string(name);
+      };
+      reached(l.by_warps, "threads");
+      reached(l.by_registers, "registers");
+      reached(l.by_shared, "shared");
+      reached(l.by_blocks, "blocks");
+      const double ms = t.median(i), gbps = bytes / (ms * 1e-3) / 1e9;
+      table.push_back({candidate_name(c) + (i == chosen ? " *" : ""), std::to_string(l.blocks()),
+                       std::to_string(l.blocks() * c.threads / 32), by,
+                       fixed((used.dynamic_shared_bytes + gpu.reserved_shared_per_block) / 1024.0, 2), fixed(ms, 4),
+                       fixed(gbps, 0), fixed(100 * gbps * 1e9 / copy.bytes_per_second, 1),
+                       fixed(t.median(best) / ms, 3)});
+    }
+    const std::string heading = "Every candidate on " + std::string(prop.name) + ", " + std::to_string(kPerfN) + "x" +
+                                std::to_string(kPerfN) + " floats, median of " + std::to_string(t.rounds) +
+                                " rounds (* = your choice; copy roofline " + fixed(copy.bytes_per_second / 1e9, 0) +
+                                " GB/s; KB/block includes the 1 KB reservation):";
+    std::cout << "\n" << heading << "\n" << text_table(table);
+    write_result("lab08.candidates.txt", heading + "\n" + text_table(table));
+    write_result("lab08.candidates.csv", csv_table(table));
+
+    memlab::Estimate est = memlab::Estimate::exact(1.0);
+    std::string ci = "it is the fastest";
+    if (best != chosen) {
+      const memlab::RatioEstimate r = time_ratio(t, best, chosen);
+      est = {r.ratio, r.low, r.high};
+      ci = "95 % CI " + fixed(r.low, 3) + "-" + fixed(r.high, 3) + " from " + std::to_string(r.pairs) + " rounds";
+    }
+    const std::string doubt = join(t.doubt({best, chosen}), memlab::read_environment(memlab::gpu()).doubt());
+    const memlab::CheckSpec& spec = *memlab::manifest().find(id);
+    const memlab::Judgement j = memlab::judge(spec.compare, spec.required.value_or(0), est, doubt);
+    if (j.verdict == memlab::Verdict::inconclusive && attempt < 3) continue;
+    const std::string text = "fastest/chosen = " + fixed(est.value, 3) + " (" + ci + "): your " +
+                             candidate_name(choice) + " " + fixed(t.median(chosen), 4) + " ms, the fastest " +
+                             candidate_name(kernels[best].candidate) + " " + fixed(t.median(best), 4) + " ms";
+    memlab::expect_value(id, est, attempt > 1 ? text + ", attempt " + std::to_string(attempt) : text, doubt);
+    return;
+  }
+}

@@ -1,0 +1,115 @@
+#include "check_timing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace {
+
+constexpr std::size_t kMinRounds = 10;
+constexpr std::size_t kMaxRounds = 1000;
+
+std::vector<double> kept(const std::vector<double>& samples) {
+  std::vector<double> out;
+  for (double s : samples)
+    if (!std::isnan(s)) out.push_back(s);
+  return out;
+}
+
+}  // namespace
+
+std::string fixed(double value, int digits) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(digits);
+  out << value;
+  return out.str();
+}
+
+RoundTiming time_in_rounds(const std::vector<memlab::Launch>& launches, const memlab::SamplingCriteria& criteria) {
+  RoundTiming t;
+  t.max_rse = criteria.max_rse;
+  t.ms.resize(launches.size());
+  t.stats.resize(launches.size());
+  for (const auto& launch : launches) memlab::timer().time_once(launch);  // warm-up: modules loaded, clocks up
+
+  double spent_ms = 0;
+  const std::size_t min_rounds = std::max(kMinRounds, criteria.min_samples);
+  while (t.rounds < kMaxRounds) {
+    for (std::size_t i = 0; i < launches.size(); ++i) {
+      const memlab::Sample s = memlab::timer().time_once(launches[i]);
+      spent_ms += s.ms;
+      t.throttled += s.throttled ? 1 : 0;
+      t.ms[i].push_back(s.throttled ? NAN : s.ms);
+    }
+    ++t.rounds;
+    bool all_known = true;
+    for (std::size_t i = 0; i < launches.size(); ++i) {
+      t.stats[i] = memlab::summarize(kept(t.ms[i]));
+      all_known = all_known && t.stats[i].n >= 2 && t.stats[i].rse <= criteria.max_rse;
+    }
+    if (t.rounds >= min_rounds && all_known) {
+      t.converged = true;
+      break;
+    }
+    if (spent_ms > criteria.max_seconds * 1e3) break;
+  }
+  return t;
+}
+
+std::string RoundTiming::doubt(const std::vector<std::size_t>& launches) const {
+  std::ostringstream out;
+  const auto add = [&](const std::string& text) { out << (out.tellp() > 0 ? "; " : "") << text; };
+  if (!converged) {
+    double worst = 0;
+    for (std::size_t i : launches) worst = std::max(worst, stats[i].rse);
+    add("machine too noisy: after " + std::to_string(rounds) + " rounds a mean was known only to " +
+        fixed(100 * worst, 1) + " %");
+  }
+  for (std::size_t i : launches) {
+    const memlab::ShapeReport shape = memlab::inspect_shape(kept(ms[i]));
+    if (!shape.note.empty()) add(shape.note);
+  }
+  if (throttled > 0 && out.tellp() > 0) add(std::to_string(throttled) + " throttled samples discarded");
+  return out.str();
+}
+
+memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::size_t candidate) {
+  std::vector<double> b, c;
+  for (std::size_t r = 0; r < t.rounds; ++r) {
+    if (std::isnan(t.ms[base][r]) || std::isnan(t.ms[candidate][r])) continue;
+    b.push_back(t.ms[base][r]);
+    c.push_back(t.ms[candidate][r]);
+  }
+  return memlab::ratio_from_pairs(b, c);
+}
+
+std::string text_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      width[i] = std::max(width[i], row[i].size());
+    }
+  std::ostringstream out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    for (std::size_t i = 0; i < rows[r].size(); ++i)
+      out << (i ? "  " : "") << std::string(width[i] - rows[r][i].size(), ' ') << rows[r][i];
+    out << "\n";
+    if (r == 0) {
+      std::size_t total = 0;
+      for (std::size_t w : width) total += w;
+      out << std::string(total + 2 * (width.size() - 1), '-') << "\n";
+    }
+  }
+  return out.str();
+}
+
+std::string csv_table(const std::vector<std::vector<std::string>>& rows) {
+  std::ostringstream out;
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
+    out << "\n";
+  }
+  return out.str();
+}

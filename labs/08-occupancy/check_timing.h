@@ -1,0 +1,31 @@
+#pragma once
+// Timing a grid of launches in rounds (check_timing.cpp): every round times each launch once,
+// in the same order, so that a slow drift of the machine (clocks, temperature) touches every
+// candidate alike, and any two candidates can be compared round by round, as pairs.
+#include <memlab/checker.h>
+
+#include <string>
+#include <vector>
+
+struct RoundTiming {
+  std::vector<std::vector<double>> ms;  // ms[launch][round]; a throttled sample is NaN
+  std::vector<memlab::SampleStats> stats;  // per launch, over its kept samples
+  std::size_t rounds = 0, throttled = 0;
+  bool converged = false;
+  double max_rse = 0;  // the target every launch's mean had to reach
+  std::string doubt(const std::vector<std::size_t>& launches) const;  // for these launches
+  double median(std::size_t launch) const { return stats[launch].median; }
+};
+
+// Rounds until every launch's mean is known to the criteria's relative standard error (at
+// least 10 rounds), or the criteria's time budget is spent.
+RoundTiming time_in_rounds(const std::vector<memlab::Launch>& launches, const memlab::SamplingCriteria& criteria);
+
+// time(base) / time(candidate) from the rounds where both samples were kept.
+memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::size_t candidate);
+
+std::string fixed(double value, int digits);
+
+// Rows of cells as right-aligned text columns (the first row is the header) and as CSV.
+std::string text_table(const std::vector<std::vector<std::string>>& rows);
+std::string csv_table(const std::vector<std::vector<std::string>>& rows);
