@@ -74,9 +74,16 @@ function(memlab_add_lab lab_dir)
   set_target_properties(${lab}_check PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
 
   set(results_dir "${CMAKE_BINARY_DIR}/results")
+  if(MEMLAB_SUBMISSION_DIR)
+    set(variant submission)
+  elseif(MEMLAB_SOLUTION)
+    set(variant solution)
+  else()
+    set(variant starter)
+  endif()
   set(common_args
       --lab-dir "${lab_dir}" --results-dir "${results_dir}"
-      --student-dir "${student_dir}" --variant $<IF:$<BOOL:${MEMLAB_SOLUTION}>,solution,starter>)
+      --student-dir "${student_dir}" --variant ${variant})
   if(MEMLAB_THRESHOLDS)
     list(APPEND common_args --thresholds "${MEMLAB_THRESHOLDS}")
   endif()

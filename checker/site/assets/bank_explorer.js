@@ -190,6 +190,13 @@
     return best;
   }
 
+  // The busiest bank, or that no bank is, when every bank touched delivers one word.
+  function crowding(access) {
+    var most = busiest(access);
+    return most.words > 1 ? " The busiest bank, bank " + most.bank + ", holds " + plural(most.words, "distinct word") + "."
+                          : " Every bank it touches delivers one word.";
+  }
+
   function verdict(access) {
     return access.ways > 1 ? plural(access.wavefronts, "wavefront") + ", a " + access.ways + "-way bank conflict"
                            : plural(access.wavefronts, "wavefront") + ", conflict-free";
@@ -206,12 +213,10 @@
     box.appendChild(figure);
     return function () {
       var access = data.strides[state.stride - 1];
-      var most = busiest(access);
       figure.textContent = "";
       figure.appendChild(element("p", {"class": "explorer-summary", "aria-live": "polite"},
-        "Lane i reads word " + state.stride + "i: " + verdict(access) + ". The busiest bank, bank " + most.bank +
-        ", holds " + plural(most.words, "distinct word") + " (the gcd rule: gcd(" + state.stride + ", 32) = " +
-        gcd(state.stride, 32) + ")."));
+        "Lane i reads word " + state.stride + "i: " + verdict(access) + "." + crowding(access) +
+        " The gcd rule agrees: gcd(" + state.stride + ", 32) = " + gcd(state.stride, 32) + "."));
       figure.appendChild(bankTable(access));
     };
   }
@@ -231,14 +236,12 @@
     return function () {
       var tile = data.tiles.filter(function (t) { return t.id === state.tile; })[0];
       var access = (state.access === "col" ? tile.column_reads : tile.row_writes)[state.index];
-      var most = busiest(access);
       figure.textContent = "";
       figure.appendChild(element("pre", {"class": "explorer-code"}, tile.declaration));
       figure.appendChild(element("p", {"class": "explorer-summary", "aria-live": "polite"},
         (state.access === "col" ? "Lane i reads element (i, " + state.index + ")"
                                 : "Lane i writes element (" + state.index + ", i)") +
-        ": " + verdict(access) + ". The busiest bank, bank " + most.bank + ", holds " +
-        plural(most.words, "distinct word") + "."));
+        ": " + verdict(access) + "." + crowding(access)));
       var pair = element("div", {"class": "explorer-pair"});
       var left = element("div");
       left.appendChild(element("p", {"class": "explorer-caption"},
@@ -266,6 +269,8 @@
     drawFigure();
   }
 
+  // Inside another page (the course's banks page embeds it), the figure alone is shown.
+  if (window.self !== window.top) document.body.classList.add("embedded");
   readHash();
   build();
   root.setAttribute("data-explorer-ready", "1");

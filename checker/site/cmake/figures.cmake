@@ -9,7 +9,7 @@ set(MEMLAB_FIGURES_DIR ${CMAKE_BINARY_DIR}/figures)
 file(MAKE_DIRECTORY ${MEMLAB_FIGURES_DIR})
 set(MEMLAB_GENERATED_FIGURES "")
 
-# A bank table drawn by the bank model's own tool: memlab_bank_figure(NAME <memlab-bank options>).
+# memlab_bank_figure(NAME <memlab-bank options>): a bank table drawn by the bank model's tool.
 function(memlab_bank_figure name)
   set(svg ${MEMLAB_FIGURES_DIR}/${name}.svg)
   add_custom_command(OUTPUT ${svg}
@@ -18,6 +18,19 @@ function(memlab_bank_figure name)
                      COMMENT "Drawing figure ${name}.svg (memlab-bank ${ARGN})"
                      VERBATIM)
   set(MEMLAB_GENERATED_FIGURES ${MEMLAB_GENERATED_FIGURES} ${svg} PARENT_SCOPE)
+endfunction()
+
+# memlab_tool_figure(FILE [DEPENDS file...] ARGS <memlab-figures arguments>): a figure drawn by
+# memlab-figures; DEPENDS names input files it reads.
+function(memlab_tool_figure file)
+  cmake_parse_arguments(PARSE_ARGV 1 figure "" "" "DEPENDS;ARGS")
+  set(output ${MEMLAB_FIGURES_DIR}/${file})
+  add_custom_command(OUTPUT ${output}
+                     COMMAND memlab-figures ${figure_ARGS} --out ${output}
+                     DEPENDS memlab-figures ${figure_DEPENDS}
+                     COMMENT "Drawing figure ${file}"
+                     VERBATIM)
+  set(MEMLAB_GENERATED_FIGURES ${MEMLAB_GENERATED_FIGURES} ${output} PARENT_SCOPE)
 endfunction()
 
 # Strides of 4-byte words (concepts/banks.md, the decks of labs 02, 03 and 06).
@@ -41,27 +54,31 @@ memlab_bank_figure(half-tile-64x65-column --tile 64x64 --elem 2 --pad 1 --read c
 memlab_bank_figure(half-tile-64x66-column --tile 64x64 --elem 2 --pad 2 --read col --index 0)
 
 # The interactive bank-conflict page (concepts/banks.md): its data comes from the bank model.
-set(memlab_explorer ${MEMLAB_FIGURES_DIR}/bank-conflicts.html)
-add_custom_command(OUTPUT ${memlab_explorer}
-                   COMMAND memlab-figures interactive --out ${memlab_explorer}
-                   DEPENDS memlab-figures
-                   COMMENT "Writing the interactive bank-conflict page"
-                   VERBATIM)
-list(APPEND MEMLAB_GENERATED_FIGURES ${memlab_explorer})
+memlab_tool_figure(bank-conflicts.html ARGS interactive)
 
-# The stride sweep recorded on the H200 (lab 03's results/lab03.sweep.csv, committed as data).
-# Until that CSV is in the tree the figure shows the bank model alone and says so; the
-# docs/* glob in CMakeLists.txt notices when the CSV arrives and re-runs configuration.
+# Sectors of a strided warp load (concepts/coalescing.md, lab 01's deck).
+memlab_tool_figure(coalescing-sectors.svg ARGS sectors --strides 1,2,4,8,32)
+
+# Shared memory of one H200 SM and lab 08's 224 x 64 float tiles; the limits are those of
+# kH200 in labs/08-occupancy/lab.h (cudaGetDeviceProperties on the H200).
+memlab_tool_figure(h200-shared-steps.svg ARGS shared-steps
+                   --per-sm 233472 --reserved 1024 --unit 128
+                   --block "unpadded or swizzled tile=57344" --block "padded tile=58240"
+                   --title "Shared memory of one H200 SM (233 472 bytes), divided into lab 08's tiles")
+
+# The stride sweep recorded on the H200 by lab 03's checker (its results/lab03.sweep.csv,
+# committed as data). Without that CSV the figure shows the bank model alone and says so; the
+# docs/* glob in CMakeLists.txt notices when the CSV arrives and re-runs configuration. With the
+# CSV the command changes (no --allow-missing: a broken CSV fails the build), so Ninja redraws
+# the figure even when the CSV's time stamp is older than the figure's.
 set(memlab_sweep_csv ${PROJECT_SOURCE_DIR}/docs/data/h200-stride-sweep.csv)
-set(memlab_sweep_svg ${MEMLAB_FIGURES_DIR}/h200-stride-sweep.svg)
-set(memlab_sweep_inputs memlab-figures)
 if(EXISTS ${memlab_sweep_csv})
-  list(APPEND memlab_sweep_inputs ${memlab_sweep_csv})
+  set(memlab_sweep_input ${memlab_sweep_csv})
+  set(memlab_sweep_missing "")
+else()
+  set(memlab_sweep_input "")
+  set(memlab_sweep_missing --allow-missing)
 endif()
-add_custom_command(OUTPUT ${memlab_sweep_svg}
-                   COMMAND memlab-figures sweep --csv ${memlab_sweep_csv} --allow-missing --out ${memlab_sweep_svg}
-                           --title "Shared-memory loads by stride, NVIDIA H200 (lab 03's pure kernel)"
-                   DEPENDS ${memlab_sweep_inputs}
-                   COMMENT "Plotting the H200 stride sweep"
-                   VERBATIM)
-list(APPEND MEMLAB_GENERATED_FIGURES ${memlab_sweep_svg})
+memlab_tool_figure(h200-stride-sweep.svg DEPENDS ${memlab_sweep_input}
+                   ARGS sweep --csv ${memlab_sweep_csv} ${memlab_sweep_missing}
+                        --title "Shared-memory loads by stride, NVIDIA H200 (lab 03's pure kernel)")

@@ -1,5 +1,7 @@
 #include "sweep_plot.hpp"
 
+#include "svg_text.hpp"
+
 #include "memlab/bank_model.h"
 
 #include <algorithm>
@@ -70,33 +72,6 @@ struct Series {
     const char* dash;   // stroke-dasharray, or ""
 };
 
-std::string number(double value, int decimals = 1) {
-    std::ostringstream out;
-    out.setf(std::ios::fixed);
-    out.precision(decimals);
-    out << value;
-    return out.str();
-}
-
-std::string escape_xml(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
-    }
-    return out;
-}
-
-// 24000 -> "24 000", the way the course's tables write large numbers.
-std::string grouped(double value) {
-    std::string digits = std::to_string(static_cast<long long>(std::llround(value)));
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), " ");
-    return digits;
-}
-
 class LogPlot {
 public:
     LogPlot(double y_low, double y_high) : log_low_(std::log10(y_low)), log_high_(std::log10(y_high)) {}
@@ -109,23 +84,18 @@ public:
     std::string render(const std::string& title, const std::string& y_label, const std::vector<Tick>& y_ticks,
                        const std::vector<Series>& series, const std::string& note) const {
         std::ostringstream svg;
-        svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << kHeight
-            << "\" viewBox=\"0 0 " << kWidth << " " << kHeight
-            << "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
-            << "<title>" << escape_xml(title) << "</title>\n"
-            << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-            << "<text x=\"" << kWidth / 2 << "\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">"
+        svg << svg_open(kWidth, kHeight, title) << "<text x=\"" << kWidth / 2 << "\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">"
             << escape_xml(title) << "</text>\n";
         for (int stride : {1, 8, 16, 24, 32, 40, 48, 56, 64}) {
-            svg << "<line x1=\"" << number(x(stride)) << "\" y1=\"" << kTop << "\" x2=\"" << number(x(stride))
+            svg << "<line x1=\"" << fixed(x(stride)) << "\" y1=\"" << kTop << "\" x2=\"" << fixed(x(stride))
                 << "\" y2=\"" << kBottom << "\" stroke=\"#e6e6e6\"/>\n"
-                << "<text x=\"" << number(x(stride)) << "\" y=\"" << kBottom + 18 << "\" text-anchor=\"middle\">"
+                << "<text x=\"" << fixed(x(stride)) << "\" y=\"" << kBottom + 18 << "\" text-anchor=\"middle\">"
                 << stride << "</text>\n";
         }
         for (const auto& tick : y_ticks) {
-            svg << "<line x1=\"" << kLeft << "\" y1=\"" << number(y(tick.value)) << "\" x2=\"" << kRight << "\" y2=\""
-                << number(y(tick.value)) << "\" stroke=\"#e6e6e6\"/>\n"
-                << "<text x=\"" << kLeft - 8 << "\" y=\"" << number(y(tick.value) + 4) << "\" text-anchor=\"end\">"
+            svg << "<line x1=\"" << kLeft << "\" y1=\"" << fixed(y(tick.value)) << "\" x2=\"" << kRight << "\" y2=\""
+                << fixed(y(tick.value)) << "\" stroke=\"#e6e6e6\"/>\n"
+                << "<text x=\"" << kLeft - 8 << "\" y=\"" << fixed(y(tick.value) + 4) << "\" text-anchor=\"end\">"
                 << escape_xml(tick.label) << "</text>\n";
         }
         svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << kRight - kLeft << "\" height=\""
@@ -150,12 +120,12 @@ private:
         if (s.line) {
             out << "<polyline fill=\"none\" stroke=\"" << s.colour << "\" stroke-width=\"1.8\""
                 << (*s.dash ? std::string(" stroke-dasharray=\"") + s.dash + "\"" : std::string()) << " points=\"";
-            for (const auto& [stride, value] : s.points) out << number(x(stride)) << "," << number(y(value)) << " ";
+            for (const auto& [stride, value] : s.points) out << fixed(x(stride)) << "," << fixed(y(value)) << " ";
             out << "\"/>\n";
             return out.str();
         }
         for (const auto& [stride, value] : s.points) {
-            out << "<circle cx=\"" << number(x(stride)) << "\" cy=\"" << number(y(value)) << "\" r=\"3.4\" fill=\""
+            out << "<circle cx=\"" << fixed(x(stride)) << "\" cy=\"" << fixed(y(value)) << "\" r=\"3.4\" fill=\""
                 << s.colour << "\"><title>stride " << static_cast<int>(stride) << ": " << grouped(value)
                 << "</title></circle>\n";
         }
@@ -175,13 +145,22 @@ private:
                 out << "<circle cx=\"" << x + 12 << "\" cy=\"" << y - 4 << "\" r=\"3.4\" fill=\"" << s.colour << "\"/>\n";
             }
             out << "<text x=\"" << x + 30 << "\" y=\"" << y << "\">" << escape_xml(s.name) << "</text>\n";
-            x += 40 + 6.6 * static_cast<double>(s.name.size());
+            x += 56 + 6.8 * static_cast<double>(s.name.size());
         }
         return out.str();
     }
 
     double log_low_, log_high_;
 };
+
+// The largest of 1, 2 and 5 times a power of ten that is at most `value`.
+double tick_below(double value) {
+    const double decade = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {5.0, 2.0, 1.0}) {
+        if (decade * step <= value) return decade * step;
+    }
+    return decade;
+}
 
 // Powers of ten times 1, 2 and 5 between low and high.
 std::vector<Tick> bandwidth_ticks(double low, double high) {
@@ -265,7 +244,7 @@ std::string sweep_svg(const SweepRecording& recording, const std::string& title)
         series.push_back(theory);
         high = std::max(high, *recording.theory_gbps);
     }
-    const double y_low = std::pow(10.0, std::floor(std::log10(low * 0.8)));
+    const double y_low = tick_below(low * 0.8);
     const double y_high = high * 1.25;
     return LogPlot(y_low, y_high)
         .render(title, "GB/s of shared-memory loads (log scale)", bandwidth_ticks(y_low, y_high), series, "");

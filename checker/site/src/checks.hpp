@@ -2,6 +2,7 @@
 // compilable code blocks are extracted for the compiler.
 #pragma once
 
+#include "layout.hpp"
 #include "problem.hpp"
 
 #include <filesystem>
@@ -13,8 +14,6 @@ struct cmark_node;
 namespace memlab::site {
 
 namespace fs = std::filesystem;
-
-struct CourseTree;
 
 struct LinkReport {
     Problems broken;

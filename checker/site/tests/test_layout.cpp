@@ -1,12 +1,14 @@
 #include "layout.hpp"
 
 #include "support.hpp"
+#include "text.hpp"
 
 #include <doctest/doctest.h>
 
 using namespace memlab::site;
 using memlab::site::test::contains;
 using memlab::site::test::fixture;
+using memlab::site::test::ScratchDir;
 
 TEST_CASE("site_path_of maps the repository onto the site") {
     CHECK(site_path_of("docs/index.md") == "index.html");
@@ -78,4 +80,22 @@ TEST_CASE("resolve_relative_link resolves files, folders and refuses what the si
     const auto broken = fixture("broken");
     CHECK(contains(resolve_relative_link(broken, "docs/index.md", "../labs/01-coalescing/notes.md").error,
                    "does not render"));
+}
+
+TEST_CASE("CourseTree finds generated figures under docs/figures, the repository's own files first") {
+    const auto root = fixture("course");
+    ScratchDir figures("tree-figures");
+    write_file(figures.path() / "generated.svg", "<svg/>");
+    write_file(figures.path() / "bank-table.svg", "<svg>shadowed</svg>");
+    const CourseTree tree(root, figures.path());
+
+    CHECK(tree.locate("docs/figures/generated.svg") == figures.path() / "generated.svg");
+    CHECK(tree.locate("docs/figures/bank-table.svg") == root / "docs/figures/bank-table.svg");
+    CHECK(tree.locate("docs/figures/missing.svg").empty());
+    CHECK(tree.locate("labs/generated.svg").empty());  // only docs/figures/ is mounted
+    CHECK(resolve_relative_link(tree, "docs/index.md", "figures/generated.svg").error.empty());
+    CHECK(resolve_relative_link(tree, "slides/01-banks.md", "../docs/figures/generated.svg").repo_path ==
+          "docs/figures/generated.svg");
+    CHECK(contains(resolve_relative_link(tree, "docs/index.md", "figures/missing.svg").error, "figures.cmake"));
+    CHECK(contains(resolve_relative_link(root, "docs/index.md", "figures/generated.svg").error, "--figures"));
 }

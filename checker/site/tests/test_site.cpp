@@ -118,3 +118,25 @@ TEST_CASE("a deck warns about a dash underline that was meant as a slide break")
     CHECK(summary.problems[0].file == "slides/01-x.md");
     CHECK(summary.problems[0].line == 4);
 }
+
+TEST_CASE("generated figures are linked as docs/figures/NAME and copied or embedded from the build") {
+    ScratchDir repo("generated-repo");
+    write_file(repo.path() / "docs/index.md", "# Home\n\n![A bank table](figures/table.svg)\n");
+    write_file(repo.path() / "slides/01-x.md", "# Deck\n\n---\n\n![A bank table](../docs/figures/table.svg)\n");
+    ScratchDir figures("generated-figures");
+    write_file(figures.path() / "table.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+    ScratchDir out("generated-site");
+
+    SUBCASE("with the build's figures folder") {
+        const RenderSummary summary = render_site({repo.path(), out.path(), "Course", figures.path()});
+        CHECK(summary.problems.empty());
+        CHECK(fs::is_regular_file(out.path() / "figures/table.svg"));
+        CHECK(contains(read_file(out.path() / "index.html"), "src=\"figures/table.svg\""));
+        CHECK(contains(read_file(out.path() / "slides/01-x.html"), "src=\"data:image/svg+xml;base64,"));
+    }
+    SUBCASE("without it, the links are reported and name the option") {
+        const RenderSummary summary = render_site({repo.path(), out.path()});
+        REQUIRE(summary.problems.size() == 2);
+        CHECK(contains(summary.problems[0].message, "--figures"));
+    }
+}

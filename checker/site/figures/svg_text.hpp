@@ -1,0 +1,21 @@
+// Small text helpers shared by the SVG figures of memlab-figures.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace memlab::site::figures {
+
+// &, <, > and " escaped for SVG text and attribute values.
+std::string escape_xml(std::string_view text);
+
+// 3.14159 with 1 decimal -> "3.1"; coordinates are written with one decimal.
+std::string fixed(double value, int decimals = 1);
+
+// 24000 -> "24 000", the way the course's tables write large numbers.
+std::string grouped(double value);
+
+// The opening <svg> element of a figure with a white background and the course's font.
+std::string svg_open(double width, double height, std::string_view title);
+
+}  // namespace memlab::site::figures
