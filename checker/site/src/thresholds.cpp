@@ -1,5 +1,7 @@
 #include "thresholds.hpp"
 
+#include "memlab/manifest.h"
+
 #include "text.hpp"
 
 #include <nlohmann/json.hpp>
@@ -21,20 +23,10 @@ std::string lab_folder_of(const std::string& repo_path) {
 
 }  // namespace
 
-std::string format_number(double value) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.6f", value);
-    std::string text = buffer;
-    while (text.back() == '0') text.pop_back();
-    if (text.back() == '.') text.pop_back();
-    return text == "-0" ? "0" : text;
-}
-
+// One formatting rule for the whole course: the checker's reports and the handouts print a
+// threshold the same way, so a marker can be compared with the manifest exactly.
 std::string format_threshold(double value, std::string_view unit) {
-    if (unit == "x") return format_number(value) + "x";
-    if (unit == "fraction") return format_number(value * 100.0) + " %";
-    if (unit.empty()) return format_number(value);
-    return format_number(value) + " " + std::string(unit);
+    return memlab::format_quantity(value, std::string(unit));
 }
 
 const ManifestCheck* LabManifest::find(std::string_view id) const {

@@ -15,9 +15,6 @@ namespace memlab::site {
 
 namespace fs = std::filesystem;
 
-// Shortest plain decimal for a threshold (up to six decimals, no exponent): 1.8, 75, 0.9.
-std::string format_number(double value);
-
 // unit "x" -> "1.8x"; unit "fraction" -> "75 %"; no unit -> "4096"; other -> "1.1 wavefronts".
 std::string format_threshold(double value, std::string_view unit);
 

@@ -18,17 +18,6 @@ bool contains_error(const ThresholdBook::Lookup& lookup, const std::string& part
 
 }  // namespace
 
-TEST_CASE("format_number writes the shortest plain decimal") {
-    CHECK(format_number(1.8) == "1.8");
-    CHECK(format_number(3.0) == "3");
-    CHECK(format_number(0.9) == "0.9");
-    CHECK(format_number(4096) == "4096");
-    CHECK(format_number(0.75 * 100.0) == "75");
-    CHECK(format_number(0.85 * 100.0) == "85");  // 85.00000000000001 in binary
-    CHECK(format_number(1e6) == "1000000");       // never an exponent
-    CHECK(format_number(-0.0) == "0");
-}
-
 TEST_CASE("format_threshold applies the one formatting rule per unit") {
     CHECK(format_threshold(1.8, "x") == "1.8x");
     CHECK(format_threshold(0.75, "fraction") == "75 %");
