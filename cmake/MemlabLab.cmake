@@ -66,6 +66,19 @@ function(memlab_add_lab lab_dir)
   target_link_libraries(${lab}_student PRIVATE CUDA::cudart)
   set_target_properties(${lab}_student PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
 
+  # The course's own test build grades the solutions; it compiles the starters as well, so that a
+  # change to lab.h cannot break the files students start from without anyone seeing it.
+  if(MEMLAB_BUILD_TESTS AND NOT student_dir STREQUAL "${lab_dir}")
+    set(starter_sources "")
+    foreach(i RANGE ${last_file})
+      string(JSON file GET "${manifest_json}" student_files ${i})
+      list(APPEND starter_sources "${lab_dir}/${file}")
+    endforeach()
+    add_library(${lab}_starter_compiles OBJECT ${starter_sources})
+    target_include_directories(${lab}_starter_compiles PRIVATE "${lab_dir}")
+    target_link_libraries(${lab}_starter_compiles PRIVATE CUDA::cudart)
+  endif()
+
   file(GLOB check_sources CONFIGURE_DEPENDS
        "${lab_dir}/check.cu" "${lab_dir}/check_*.cu" "${lab_dir}/check_*.cpp")
   add_executable(${lab}_check ${check_sources})
