@@ -32,25 +32,6 @@ std::string lanes_text(std::uint32_t mask) {
   return lanes.empty() ? "no lane active" : "lanes " + bank::lane_list(lanes) + " active";
 }
 
-// Lane i -> offset_of(i) bytes.
-template <class OffsetOf>
-WarpAccess lanes_at(int width, OffsetOf offset_of) {
-  WarpAccess access;
-  access.width_bytes = width;
-  for (int lane = 0; lane < kWarp; ++lane) access.byte_address[lane] = static_cast<std::uint32_t>(offset_of(lane));
-  return access;
-}
-
-WarpAccess masked(WarpAccess access, std::uint32_t mask) {
-  access.active_mask = mask;
-  return access;
-}
-
-WarpAccess as_store(WarpAccess access) {
-  access.op = MemoryOp::store;
-  return access;
-}
-
 std::string stride_name(int width, int stride, std::uint32_t base = 0) {
   std::string name = stride == 0 ? "every lane -> " + element(width) + " 0 (a broadcast)"
                                  : "lane i -> " + element(width) + " " + (stride == 1 ? "" : std::to_string(stride)) +
@@ -111,7 +92,7 @@ WarpAccess randomized(bank::SplitMix64& rng, WarpAccess access) {
 WarpAccess random_in_window(bank::SplitMix64& rng, int width, std::uint32_t span) {
   const std::uint32_t base = rng.below((kWindowBytes - span) / 128 + 1) * 128;
   const auto w = static_cast<std::uint32_t>(width);
-  return randomized(rng, lanes_at(width, [&](int) { return base + rng.below(span / w) * w; }));
+  return randomized(rng, bank::lanes_at(width, [&](int) { return base + rng.below(span / w) * w; }));
 }
 
 // `count` distinct word indices below kWindowWords.
@@ -142,8 +123,8 @@ void crafted_four_byte(PatternList& list) {
   for (int stride : {0, 1, 2, 32}) list.add_stride(4, stride, MemoryOp::store);
   for (std::uint32_t base : {4u, 64u, 4096u + 16u})
     for (int stride : {1, 2, 32}) list.add_stride(4, stride, MemoryOp::load, base);
-  list.add("lane i -> word 32i + 5 (all 32 lanes in bank 5)", lanes_at(4, [](int i) { return (32 * i + 5) * 4; }));
-  list.add("lane i -> word 31 - i (reversed)", lanes_at(4, [](int i) { return (31 - i) * 4; }));
+  list.add("lane i -> word 32i + 5 (all 32 lanes in bank 5)", bank::lanes_at(4, [](int i) { return (32 * i + 5) * 4; }));
+  list.add("lane i -> word 31 - i (reversed)", bank::lanes_at(4, [](int i) { return (31 - i) * 4; }));
 
   for (int pad : {0, 1, 2}) {
     const bank::TileLayout tile{32, 32, pad, 4, bank::TileSwizzle::none};
@@ -157,22 +138,22 @@ void crafted_four_byte(PatternList& list) {
   for (int stride : {1, 2, 3}) {
     const auto slot = shuffled_lanes(rng);
     list.add("lane i -> word " + std::to_string(stride) + " * p(i), p a permutation of 0..31",
-             lanes_at(4, [&](int i) { return slot[i] * stride * 4; }));
+             bank::lanes_at(4, [&](int i) { return slot[i] * stride * 4; }));
   }
 
   // Inactive lanes take no part, whatever address they hold.
-  list.add("no lane active", masked(bank::stride_access(4, 1), 0));
-  list.add("lane i -> word 32i, only lane 17 active", masked(bank::stride_access(4, 32), 1u << 17));
-  list.add("lane i -> word 32i, lanes 0-15 active", masked(bank::stride_access(4, 32), 0x0000ffffu));
-  list.add("lane i -> word 32i, lanes 16-31 active", masked(bank::stride_access(4, 32), 0xffff0000u));
-  list.add("lane i -> word 2i, even lanes active", masked(bank::stride_access(4, 2), 0x55555555u));
-  list.add("lane i -> word 16i, lanes 0 and 2 active", masked(bank::stride_access(4, 16), 0x5u));
-  list.add("lanes 0-15 -> word 7 (a broadcast), lanes 16-31 inactive", masked(lanes_at(4, [](int) { return 28; }), 0x0000ffffu));
-  list.add("lanes 3, 9 and 30 -> word 100, the others inactive", masked(lanes_at(4, [](int) { return 400; }), (1u << 3) | (1u << 9) | (1u << 30)));
+  list.add("no lane active", bank::with_mask(bank::stride_access(4, 1), 0));
+  list.add("lane i -> word 32i, only lane 17 active", bank::with_mask(bank::stride_access(4, 32), 1u << 17));
+  list.add("lane i -> word 32i, lanes 0-15 active", bank::with_mask(bank::stride_access(4, 32), 0x0000ffffu));
+  list.add("lane i -> word 32i, lanes 16-31 active", bank::with_mask(bank::stride_access(4, 32), 0xffff0000u));
+  list.add("lane i -> word 2i, even lanes active", bank::with_mask(bank::stride_access(4, 2), 0x55555555u));
+  list.add("lane i -> word 16i, lanes 0 and 2 active", bank::with_mask(bank::stride_access(4, 16), 0x5u));
+  list.add("lanes 0-15 -> word 7 (a broadcast), lanes 16-31 inactive", bank::with_mask(bank::lanes_at(4, [](int) { return 28; }), 0x0000ffffu));
+  list.add("lanes 3, 9 and 30 -> word 100, the others inactive", bank::with_mask(bank::lanes_at(4, [](int) { return 400; }), (1u << 3) | (1u << 9) | (1u << 30)));
   list.add("lanes 0-15 -> words 0-15; lanes 16-31 inactive, their addresses all in bank 0",
-           masked(lanes_at(4, [](int i) { return i < 16 ? i * 4 : i * 128; }), 0x0000ffffu));
+           bank::with_mask(bank::lanes_at(4, [](int i) { return i < 16 ? i * 4 : i * 128; }), 0x0000ffffu));
   list.add("every active lane -> word 3; inactive odd lanes -> words 32i",
-           masked(lanes_at(4, [](int i) { return i % 2 ? i * 128 : 12; }), 0x55555555u));
+           bank::with_mask(bank::lanes_at(4, [](int i) { return i % 2 ? i * 128 : 12; }), 0x55555555u));
 }
 
 void random_four_byte(PatternList& list, bank::SplitMix64& rng, int count) {
@@ -191,11 +172,11 @@ void random_four_byte(PatternList& list, bank::SplitMix64& rng, int count) {
         const std::uint32_t word = (first_row + rng.below(rows)) * 32 + static_cast<std::uint32_t>(bank_order[rng.below(banks)]);
         if (seen.insert(word).second) words.push_back(word);
       }
-      const WarpAccess access = randomized(rng, lanes_at(4, [&](int i) { return words[i] * 4; }));
+      const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int i) { return words[i] * 4; }));
       list.add_random("random: 32 distinct words in " + std::to_string(banks) + " bank(s), " + lanes_text(access.active_mask), access);
     } else {
       const std::uint32_t word = rng.below(kWindowWords);
-      const WarpAccess access = randomized(rng, lanes_at(4, [&](int) { return word * 4; }));
+      const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int) { return word * 4; }));
       list.add_random("random broadcast: every active lane -> word " + std::to_string(word) + ", " + lanes_text(access.active_mask), access);
     }
   }
@@ -207,27 +188,27 @@ void crafted_multicast(PatternList& list) {
   for (int group : {2, 4, 8, 16}) {
     const std::string g = std::to_string(group);
     list.add("lanes in groups of " + g + " share a word, groups on neighbouring words (word i/" + g + ")",
-             lanes_at(4, [=](int i) { return i / group * 4; }));
+             bank::lanes_at(4, [=](int i) { return i / group * 4; }));
     list.add("lanes in groups of " + g + " share a word, groups 128 bytes apart (word 32*(i/" + g + "), all bank 0)",
-             lanes_at(4, [=](int i) { return i / group * 128; }));
-    list.add("lane i -> word i % " + g + " (lanes " + g + " apart share a word)", lanes_at(4, [=](int i) { return i % group * 4; }));
-    list.add("lane i -> word 32*(i % " + g + ") (" + g + " words, all in bank 0)", lanes_at(4, [=](int i) { return i % group * 128; }));
+             bank::lanes_at(4, [=](int i) { return i / group * 128; }));
+    list.add("lane i -> word i % " + g + " (lanes " + g + " apart share a word)", bank::lanes_at(4, [=](int i) { return i % group * 4; }));
+    list.add("lane i -> word 32*(i % " + g + ") (" + g + " words, all in bank 0)", bank::lanes_at(4, [=](int i) { return i % group * 128; }));
   }
-  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 32 (two broadcasts in bank 0)", lanes_at(4, [](int i) { return i / 16 * 128; }));
-  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 1 (two broadcasts, two banks)", lanes_at(4, [](int i) { return i / 16 * 4; }));
+  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 32 (two broadcasts in bank 0)", bank::lanes_at(4, [](int i) { return i / 16 * 128; }));
+  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 1 (two broadcasts, two banks)", bank::lanes_at(4, [](int i) { return i / 16 * 4; }));
   list.add("lanes 0-7 -> word 0, lane i >= 8 -> word 32i (a broadcast inside a 25-way conflict)",
-           lanes_at(4, [](int i) { return i < 8 ? 0 : i * 128; }));
-  list.add("lane i -> word 2*(i/2) (pairs on even words)", lanes_at(4, [](int i) { return i / 2 * 8; }));
-  list.add("lane i -> word 32*(i % 16) (16 words in bank 0, each read by 2 lanes)", lanes_at(4, [](int i) { return i % 16 * 128; }));
-  list.add("lane i -> word i % 16 + 32*(i / 16) (16 banks, 2 words each)", lanes_at(4, [](int i) { return (i % 16 + i / 16 * 32) * 4; }));
-  list.add("lane i -> word 33*(i % 4) (4 words in 4 banks, 8 lanes each)", lanes_at(4, [](int i) { return i % 4 * 33 * 4; }));
+           bank::lanes_at(4, [](int i) { return i < 8 ? 0 : i * 128; }));
+  list.add("lane i -> word 2*(i/2) (pairs on even words)", bank::lanes_at(4, [](int i) { return i / 2 * 8; }));
+  list.add("lane i -> word 32*(i % 16) (16 words in bank 0, each read by 2 lanes)", bank::lanes_at(4, [](int i) { return i % 16 * 128; }));
+  list.add("lane i -> word i % 16 + 32*(i / 16) (16 banks, 2 words each)", bank::lanes_at(4, [](int i) { return (i % 16 + i / 16 * 32) * 4; }));
+  list.add("lane i -> word 33*(i % 4) (4 words in 4 banks, 8 lanes each)", bank::lanes_at(4, [](int i) { return i % 4 * 33 * 4; }));
   list.add("lane i -> word i/4 * 32 + i % 2 (banks 0 and 1, 8 words each, 2 lanes a word)",
-           lanes_at(4, [](int i) { return (i / 4 * 32 + i % 2) * 4; }));
+           bank::lanes_at(4, [](int i) { return (i / 4 * 32 + i % 2) * 4; }));
   list.add("lanes in groups of 4 share a word, groups 128 bytes apart, even lanes active",
-           masked(lanes_at(4, [](int i) { return i / 4 * 128; }), 0x55555555u));
+           bank::with_mask(bank::lanes_at(4, [](int i) { return i / 4 * 128; }), 0x55555555u));
   list.add("lanes in groups of 4 share a word, groups 128 bytes apart, lanes 0 and 4-31 active",
-           masked(lanes_at(4, [](int i) { return i / 4 * 128; }), 0xfffffff1u));
-  list.add("lanes in groups of 8 share a word, groups 128 bytes apart, stores", as_store(lanes_at(4, [](int i) { return i / 8 * 128; })));
+           bank::with_mask(bank::lanes_at(4, [](int i) { return i / 4 * 128; }), 0xfffffff1u));
+  list.add("lanes in groups of 8 share a word, groups 128 bytes apart, stores", bank::as_store(bank::lanes_at(4, [](int i) { return i / 8 * 128; })));
 }
 
 void random_multicast(PatternList& list, bank::SplitMix64& rng, int count) {
@@ -243,14 +224,14 @@ void random_multicast(PatternList& list, bank::SplitMix64& rng, int count) {
       case 1: {  // a handful of words, each lane one of them
         const int words_count = 2 + static_cast<int>(rng.below(15));
         const std::vector<std::uint32_t> words = distinct_words(rng, words_count, pick(rng, kWordSpans));
-        const WarpAccess access = randomized(rng, lanes_at(4, [&](int) { return words[rng.below(words_count)] * 4; }));
+        const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int) { return words[rng.below(words_count)] * 4; }));
         list.add_random("random: each lane -> one of " + std::to_string(words_count) + " words", access);
         break;
       }
       default: {  // groups of consecutive lanes share a word
         const int group = 2 << rng.below(3);
         const std::vector<std::uint32_t> words = distinct_words(rng, kWarp / group, 512);
-        const WarpAccess access = randomized(rng, lanes_at(4, [&](int i) { return words[i / group] * 4; }));
+        const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int i) { return words[i / group] * 4; }));
         list.add_random("random: groups of " + std::to_string(group) + " lanes share a word, words in a window of 512", access);
       }
     }
@@ -266,20 +247,20 @@ void crafted_narrow(PatternList& list) {
     for (int stride : {0, 1, 2, 64}) list.add_stride(width, stride, MemoryOp::store);
     for (std::uint32_t base : {static_cast<std::uint32_t>(width), 64u, 4096u + 2u}) list.add_stride(width, 1, MemoryOp::load, base);
   }
-  list.add("lane i -> byte i % 4 (the 4 bytes of word 0)", lanes_at(1, [](int i) { return i % 4; }));
-  list.add("lane i -> byte i ^ 1 (neighbours swap bytes)", lanes_at(1, [](int i) { return i ^ 1; }));
-  list.add("lane i -> half i ^ 1 (neighbours swap the halves of a word)", lanes_at(2, [](int i) { return (i ^ 1) * 2; }));
-  list.add("lane i -> half i % 2 (the 2 halves of word 0)", lanes_at(2, [](int i) { return i % 2 * 2; }));
+  list.add("lane i -> byte i % 4 (the 4 bytes of word 0)", bank::lanes_at(1, [](int i) { return i % 4; }));
+  list.add("lane i -> byte i ^ 1 (neighbours swap bytes)", bank::lanes_at(1, [](int i) { return i ^ 1; }));
+  list.add("lane i -> half i ^ 1 (neighbours swap the halves of a word)", bank::lanes_at(2, [](int i) { return (i ^ 1) * 2; }));
+  list.add("lane i -> half i % 2 (the 2 halves of word 0)", bank::lanes_at(2, [](int i) { return i % 2 * 2; }));
   list.add("lane i -> byte i % 4 of word 32*(i/4) (8 words in bank 0, 4 lanes each)",
-           lanes_at(1, [](int i) { return i % 4 + i / 4 * 128; }));
+           bank::lanes_at(1, [](int i) { return i % 4 + i / 4 * 128; }));
   list.add("lane i -> half i % 2 of word 32*(i/2) (16 words in bank 0, 2 lanes each)",
-           lanes_at(2, [](int i) { return i % 2 * 2 + i / 2 * 128; }));
+           bank::lanes_at(2, [](int i) { return i % 2 * 2 + i / 2 * 128; }));
   list.add("lane i -> byte 3 of word 32*(i/4) (8 words in bank 0, 4 lanes each on one byte)",
-           lanes_at(1, [](int i) { return 3 + i / 4 * 128; }));
+           bank::lanes_at(1, [](int i) { return 3 + i / 4 * 128; }));
   list.add("lane i -> half 64*(i/2) + i % 2 (pairs of lanes on one word, words 128 bytes apart)",
-           lanes_at(2, [](int i) { return (64 * (i / 2) + i % 2) * 2; }));
-  list.add("lane i -> half 2i, odd lanes active", masked(bank::stride_access(2, 2), 0xaaaaaaaau));
-  list.add("lane i -> byte 128i, lanes 0-7 active", masked(bank::stride_access(1, 128), 0xffu));
+           bank::lanes_at(2, [](int i) { return (64 * (i / 2) + i % 2) * 2; }));
+  list.add("lane i -> half 2i, odd lanes active", bank::with_mask(bank::stride_access(2, 2), 0xaaaaaaaau));
+  list.add("lane i -> byte 128i, lanes 0-7 active", bank::with_mask(bank::stride_access(1, 128), 0xffu));
 
   for (int pad : {0, 1, 2}) {
     const bank::TileLayout tile{32, 64, pad, 2, bank::TileSwizzle::none};
@@ -306,7 +287,7 @@ void random_narrow(PatternList& list, bank::SplitMix64& rng, int count) {
         const int words_count = 2 + static_cast<int>(rng.below(11));
         const std::vector<std::uint32_t> words = distinct_words(rng, words_count, pick(rng, kWordSpans));
         const auto slots = static_cast<std::uint32_t>(4 / width);
-        const WarpAccess access = randomized(rng, lanes_at(width, [&](int) {
+        const WarpAccess access = randomized(rng, bank::lanes_at(width, [&](int) {
           const std::uint32_t word = words[rng.below(words_count)];
           return word * 4 + rng.below(slots) * width;
         }));
@@ -401,27 +382,27 @@ void crafted_wide(PatternList& all) {
       list.add(stride_name(width, stride) + ", stores", bank::stride_access(width, stride, MemoryOp::store));
     for (std::uint32_t base : {static_cast<std::uint32_t>(width), 64u, 4096u + 16u})
       list.add(stride_name(width, 1, base), bank::stride_access(width, 1, MemoryOp::load, base));
-    list.add("every lane -> byte 4096 + 48 (a broadcast)", lanes_at(width, [](int) { return 4096 + 48; }));
-    list.add("lane i -> " + element(width) + " 31 - i (reversed)", lanes_at(width, [=](int i) { return (31 - i) * width; }));
+    list.add("every lane -> byte 4096 + 48 (a broadcast)", bank::lanes_at(width, [](int) { return 4096 + 48; }));
+    list.add("lane i -> " + element(width) + " 31 - i (reversed)", bank::lanes_at(width, [=](int i) { return (31 - i) * width; }));
   }
 
   // Phases cost what their own lanes need, and add up.
   list.add("8 bytes: lanes 0-15 -> elements 0-15, lanes 16-31 -> elements 16k + 16 (all in banks 0-1)",
-           lanes_at(8, [](int i) { return i < 16 ? i * 8 : (i - 15) * 128; }));
-  list.add("8 bytes: lane i -> element 16i, lanes 0-15 active (one phase, 16-way)", masked(bank::stride_access(8, 16), 0x0000ffffu));
+           bank::lanes_at(8, [](int i) { return i < 16 ? i * 8 : (i - 15) * 128; }));
+  list.add("8 bytes: lane i -> element 16i, lanes 0-15 active (one phase, 16-way)", bank::with_mask(bank::stride_access(8, 16), 0x0000ffffu));
   list.add("8 bytes: lane i -> element 16i, lanes 0-7 and 16-23 active (8-way in each phase)",
-           masked(bank::stride_access(8, 16), 0x00ff00ffu));
-  list.add("8 bytes: every lane -> element 0, lanes 0-15 active (one phase)", masked(lanes_at(8, [](int) { return 0; }), 0x0000ffffu));
+           bank::with_mask(bank::stride_access(8, 16), 0x00ff00ffu));
+  list.add("8 bytes: every lane -> element 0, lanes 0-15 active (one phase)", bank::with_mask(bank::lanes_at(8, [](int) { return 0; }), 0x0000ffffu));
   list.add("8 bytes: lanes in groups of 4 share an element, groups 128 bytes apart",
-           lanes_at(8, [](int i) { return i / 4 * 128; }));
+           bank::lanes_at(8, [](int i) { return i / 4 * 128; }));
   list.add("8 bytes: lanes in groups of 2 share an element, groups 128 bytes apart",
-           lanes_at(8, [](int i) { return i / 2 * 128; }));
-  list.add("16 bytes: lane i -> element 8i, lanes 8-15 active (one quarter, 8-way)", masked(bank::stride_access(16, 8), 0x0000ff00u));
-  list.add("16 bytes: every lane -> element 0, lanes 0-7 active (one quarter)", masked(lanes_at(16, [](int) { return 0; }), 0x000000ffu));
+           bank::lanes_at(8, [](int i) { return i / 2 * 128; }));
+  list.add("16 bytes: lane i -> element 8i, lanes 8-15 active (one quarter, 8-way)", bank::with_mask(bank::stride_access(16, 8), 0x0000ff00u));
+  list.add("16 bytes: every lane -> element 0, lanes 0-7 active (one quarter)", bank::with_mask(bank::lanes_at(16, [](int) { return 0; }), 0x000000ffu));
   list.add("16 bytes: lanes in groups of 4 share an element, groups 128 bytes apart",
-           lanes_at(16, [](int i) { return i / 4 * 128; }));
+           bank::lanes_at(16, [](int i) { return i / 4 * 128; }));
   list.add("16 bytes: quarter q -> elements 2q, 2q + 1 and 128 bytes on (4-way in banks 8q..8q+7)",
-           lanes_at(16, [](int i) { return (i / 8 * 2 + i % 2 + i % 8 / 2 * 8) * 16; }));
+           bank::lanes_at(16, [](int i) { return (i / 8 * 2 + i % 2 + i % 8 / 2 * 8) * 16; }));
 
   for (int pad : {0, 1}) {
     const bank::TileLayout doubles{32, 32, pad, 8, bank::TileSwizzle::none};
@@ -439,7 +420,7 @@ void crafted_wide(PatternList& all) {
 WarpAccess random_distinct(bank::SplitMix64& rng, int width, std::uint32_t span) {
   const auto w = static_cast<std::uint32_t>(width);
   std::set<std::uint32_t> seen;
-  return lanes_at(width, [&](int) {
+  return bank::lanes_at(width, [&](int) {
     std::uint32_t address;
     do address = rng.below(span / w) * w;
     while (!seen.insert(address).second);
@@ -468,7 +449,7 @@ void random_wide(PatternList& all, bank::SplitMix64& rng, int count) {
     } else if (kind == 7) {
       const std::uint32_t address = rng.below(kWindowBytes / width) * static_cast<std::uint32_t>(width);
       ok = list.add("random " + w + ": every lane -> byte " + std::to_string(address) + " (a broadcast)",
-                    lanes_at(width, [&](int) { return address; }), true);
+                    bank::lanes_at(width, [&](int) { return address; }), true);
     } else {
       const int stride = static_cast<int>(rng.below(71));
       const std::uint32_t base = rng.below(256) * static_cast<std::uint32_t>(width);
@@ -504,11 +485,11 @@ std::vector<Pattern> hardware_patterns() {
   PatternList list;
   for (int stride : {1, 2, 32, 33, 0}) list.add_stride(4, stride);
   list.add("4 bytes: lanes in groups of 4 share a word, groups 128 bytes apart (8 words in bank 0)",
-           lanes_at(4, [](int i) { return i / 4 * 128; }));
-  list.add("4 bytes: lane i -> word 32i, lanes 0-15 active", masked(bank::stride_access(4, 32), 0x0000ffffu));
+           bank::lanes_at(4, [](int i) { return i / 4 * 128; }));
+  list.add("4 bytes: lane i -> word 32i, lanes 0-15 active", bank::with_mask(bank::stride_access(4, 32), 0x0000ffffu));
   for (int stride : {1, 64}) list.add_stride(2, stride);
   list.add("1 byte: lane i -> byte i % 4 of word 32*(i/4) (8 words in bank 0, 4 lanes each)",
-           lanes_at(1, [](int i) { return i % 4 + i / 4 * 128; }));
+           bank::lanes_at(1, [](int i) { return i % 4 + i / 4 * 128; }));
   for (int stride : {1, 2, 0}) list.add_stride(8, stride);
   for (int stride : {1, 8, 0}) list.add_stride(16, stride);
   return list.take();

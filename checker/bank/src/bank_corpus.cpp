@@ -38,26 +38,6 @@ std::string comment_text(const std::string& line) {
 
 std::string width_tag(int width) { return "w" + std::to_string(width); }
 
-// Lane i -> offset_of(i), every lane active.
-template <class OffsetOf>
-WarpAccess lanes_at(int width, OffsetOf offset_of, MemoryOp op = MemoryOp::load) {
-  WarpAccess access;
-  access.width_bytes = width;
-  access.op = op;
-  for (int lane = 0; lane < kWarpSize; ++lane) access.byte_address[lane] = static_cast<std::uint32_t>(offset_of(lane));
-  return access;
-}
-
-WarpAccess with_mask(WarpAccess access, std::uint32_t mask) {
-  access.active_mask = mask;
-  return access;
-}
-
-WarpAccess as_store(WarpAccess access) {
-  access.op = MemoryOp::store;
-  return access;
-}
-
 void add_strides(CorpusBuilder& corpus) {
   for (int width : kWidths)
     for (int stride = 0; stride <= 64; ++stride)

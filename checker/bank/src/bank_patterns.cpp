@@ -86,4 +86,14 @@ WarpAccess tile_access(const TileLayout& tile, TileRead read, int index, MemoryO
   return access;
 }
 
+WarpAccess with_mask(WarpAccess access, std::uint32_t mask) {
+  access.active_mask = mask;
+  return access;
+}
+
+WarpAccess as_store(WarpAccess access) {
+  access.op = MemoryOp::store;
+  return access;
+}
+
 }  // namespace memlab::bank

@@ -16,6 +16,20 @@ namespace memlab::bank {
 WarpAccess stride_access(int elem_bytes, int stride_elems, MemoryOp op = MemoryOp::load,
                          std::uint32_t base_bytes = 0);
 
+// Lane i -> offset_of(i) bytes, every lane active: the general pattern builder.
+template <class OffsetOf>
+WarpAccess lanes_at(int width_bytes, OffsetOf offset_of, MemoryOp op = MemoryOp::load) {
+  WarpAccess access;
+  access.width_bytes = width_bytes;
+  access.op = op;
+  for (int lane = 0; lane < kWarpSize; ++lane) access.byte_address[lane] = static_cast<std::uint32_t>(offset_of(lane));
+  return access;
+}
+
+// The same access with only the lanes of `mask` active, or as a store.
+WarpAccess with_mask(WarpAccess access, std::uint32_t mask);
+WarpAccess as_store(WarpAccess access);
+
 enum class TileRead { row, column };
 enum class TileSwizzle { none, xor_row };
 
