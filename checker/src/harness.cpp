@@ -17,6 +17,7 @@
 #include "memlab/checker.h"
 #include "memlab/environment.h"
 #include "memlab/report.h"
+#include "memlab/text_format.h"
 
 namespace memlab {
 namespace {
@@ -98,14 +99,6 @@ std::string join(const std::string& a, const std::string& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
   return a + "; " + b;
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  s << v;
-  return s.str();
 }
 
 constexpr int kAttempts = 3;  // an inconclusive measurement is retried, then reported as such

@@ -5,6 +5,7 @@
 #include <memlab/bank_model.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
+#include <memlab/text_format.h>
 
 #include <cmath>
 #include <cstdio>
@@ -35,11 +36,7 @@ WarpAccess student_view(const bank::WarpAccess& access) {
   return view;
 }
 
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
+using memlab::fixed;
 
 // The memlab-bank tool beside this check program (both go to the build's bin/ folder).
 std::string memlab_bank_tool() {

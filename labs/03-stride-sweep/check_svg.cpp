@@ -1,5 +1,7 @@
 #include "check_svg.h"
 
+#include <memlab/text_format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,18 +12,6 @@ namespace {
 
 constexpr double kWidth = 760, kHeight = 470;
 constexpr double kLeft = 86, kRight = kWidth - 28, kTop = 74, kBottom = kHeight - 62;
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
 
 std::string number(double v) {
   char buf[32];
@@ -118,7 +108,7 @@ std::string render_svg(const LinePlot& plot) {
       << "\" viewBox=\"0 0 " << kWidth << " " << kHeight << "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       << "<text x=\"" << kWidth / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">"
-      << escape(plot.title) << "</text>\n";
+      << memlab::escape_xml(plot.title) << "</text>\n";
 
   // Grid and tick labels.
   for (double t : x_axis.ticks) {
@@ -136,14 +126,14 @@ std::string render_svg(const LinePlot& plot) {
   svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << kRight - kLeft << "\" height=\"" << kBottom - kTop
       << "\" fill=\"none\" stroke=\"#333\"/>\n"
       << "<text x=\"" << (kLeft + kRight) / 2 << "\" y=\"" << kHeight - 18 << "\" text-anchor=\"middle\">"
-      << escape(plot.x_label) << "</text>\n"
+      << memlab::escape_xml(plot.x_label) << "</text>\n"
       << "<text transform=\"translate(20 " << (kTop + kBottom) / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
-      << escape(plot.y_label) << "</text>\n";
+      << memlab::escape_xml(plot.y_label) << "</text>\n";
 
   // Bands, then series, each with its legend entry in one row above the plot.
   double legend_x = kLeft;
   auto legend_text = [&](const std::string& name) {
-    svg << "<text x=\"" << coord(legend_x + 32) << "\" y=\"54\">" << escape(name) << "</text>\n";
+    svg << "<text x=\"" << coord(legend_x + 32) << "\" y=\"54\">" << memlab::escape_xml(name) << "</text>\n";
     legend_x += 32 + 6.6 * name.size() + 22;
   };
   for (const auto& b : plot.bands) {
@@ -153,9 +143,9 @@ std::string render_svg(const LinePlot& plot) {
       upper += coord(px(b.x[i])) + "," + coord(py(b.hi[i])) + " ";
       lower = coord(px(b.x[i])) + "," + coord(py(b.lo[i])) + " " + lower;
     }
-    svg << "<polygon fill=\"" << escape(b.color) << "\" fill-opacity=\"0.6\" stroke=\"none\" points=\"" << upper
+    svg << "<polygon fill=\"" << memlab::escape_xml(b.color) << "\" fill-opacity=\"0.6\" stroke=\"none\" points=\"" << upper
         << lower << "\"/>\n"
-        << "<rect x=\"" << coord(legend_x) << "\" y=\"44\" width=\"26\" height=\"12\" fill=\"" << escape(b.color)
+        << "<rect x=\"" << coord(legend_x) << "\" y=\"44\" width=\"26\" height=\"12\" fill=\"" << memlab::escape_xml(b.color)
         << "\" fill-opacity=\"0.6\"/>\n";
     legend_text(b.name);
   }
@@ -168,17 +158,17 @@ std::string render_svg(const LinePlot& plot) {
       for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
         if (usable(s.x[i], s.y[i], plot.log_y))
           points << (points.tellp() > 0 ? " " : "") << coord(px(s.x[i])) << "," << coord(py(s.y[i]));
-      svg << "<polyline fill=\"none\" stroke=\"" << escape(s.color) << "\" stroke-width=\"2\"" << dash << " points=\""
+      svg << "<polyline fill=\"none\" stroke=\"" << memlab::escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << " points=\""
           << points.str() << "\"/>\n"
           << "<line x1=\"" << coord(legend_x) << "\" y1=\"50\" x2=\"" << coord(legend_x + 26) << "\" y2=\"50\" stroke=\""
-          << escape(s.color) << "\" stroke-width=\"2\"" << dash << "/>\n";
+          << memlab::escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << "/>\n";
     }
     if (s.markers) {
       for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
         if (usable(s.x[i], s.y[i], plot.log_y))
           svg << "<circle cx=\"" << coord(px(s.x[i])) << "\" cy=\"" << coord(py(s.y[i])) << "\" r=\"3.2\" fill=\""
-              << escape(s.color) << "\"/>\n";
-      svg << "<circle cx=\"" << coord(legend_x + 13) << "\" cy=\"50\" r=\"3.2\" fill=\"" << escape(s.color) << "\"/>\n";
+              << memlab::escape_xml(s.color) << "\"/>\n";
+      svg << "<circle cx=\"" << coord(legend_x + 13) << "\" cy=\"50\" r=\"3.2\" fill=\"" << memlab::escape_xml(s.color) << "\"/>\n";
     }
     legend_text(s.name);
   }

@@ -52,12 +52,6 @@ std::string Table::csv() const {
   return out.str();
 }
 
-std::string fixed(double value, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, value);
-  return buf;
-}
-
 void write_result_file(const std::string& name, const std::string& text) {
   const std::filesystem::path path = std::filesystem::path(memlab::results_dir()) / name;
   std::error_code ignored;

@@ -12,7 +12,9 @@ struct Table {
   std::string csv() const;   // RFC 4180: cells with a comma, quote or newline are quoted
 };
 
-std::string fixed(double value, int digits);
+#include <memlab/text_format.h>
+
+using memlab::fixed;
 
 // Writes `text` to the build's results folder under `name` and says so on the console (or
 // warns when it cannot: an artifact that is missing never changes a verdict).

@@ -18,14 +18,6 @@ std::vector<double> kept(const std::vector<double>& samples) {
 
 }  // namespace
 
-std::string fixed(double value, int digits) {
-  std::ostringstream out;
-  out.setf(std::ios::fixed);
-  out.precision(digits);
-  out << value;
-  return out.str();
-}
-
 RoundTiming time_in_rounds(const std::vector<memlab::Launch>& launches, const memlab::SamplingCriteria& criteria) {
   RoundTiming t;
   t.max_rse = criteria.max_rse;

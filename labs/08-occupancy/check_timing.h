@@ -3,6 +3,7 @@
 // in the same order, so that a slow drift of the machine (clocks, temperature) touches every
 // candidate alike, and any two candidates can be compared round by round, as pairs.
 #include <memlab/checker.h>
+#include <memlab/text_format.h>
 
 #include <string>
 #include <vector>
@@ -24,7 +25,7 @@ RoundTiming time_in_rounds(const std::vector<memlab::Launch>& launches, const me
 // time(base) / time(candidate) from the rounds where both samples were kept.
 memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::size_t candidate);
 
-std::string fixed(double value, int digits);
+using memlab::fixed;
 
 // Rows of cells as right-aligned text columns (the first row is the header) and as CSV.
 std::string text_table(const std::vector<std::vector<std::string>>& rows);

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "memlab/bank_render.h"
+#include "memlab/text_format.h"
 
 namespace memlab::bank {
 namespace {
@@ -16,19 +17,7 @@ constexpr const char* kExtraWaveFill = "#f5c6bf";   // a wavefront added by a co
 constexpr const char* kMergedFill = "#e3e3e3";      // a phase served with the previous one
 constexpr const char* kFont = "font-family=\"DejaVu Sans Mono,Menlo,Consolas,monospace\"";
 
-std::string escape_xml(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+
 
 std::string text_at(int x, int y, std::string_view text, int size, const char* extra = "") {
   return "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" font-size=\"" + std::to_string(size) +

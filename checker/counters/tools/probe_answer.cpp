@@ -1,18 +1,12 @@
 #include "probe_answer.h"
 
+#include "memlab/text_format.h"
+
 #include <cmath>
 #include <cstdio>
 
 namespace memlab::counters::tools {
-namespace {
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-}  // namespace
+using memlab::fixed;
 
 ProbeAnswer answer_for(const ProbeCounts& counts, int repeats, bool any_lane_active) {
   ProbeAnswer answer;

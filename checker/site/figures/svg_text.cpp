@@ -5,26 +5,6 @@
 
 namespace memlab::site::figures {
 
-std::string escape_xml(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
-    }
-    return out;
-}
-
-std::string fixed(double value, int decimals) {
-    std::ostringstream out;
-    out.setf(std::ios::fixed);
-    out.precision(decimals);
-    out << value;
-    return out.str();
-}
-
 std::string grouped(double value) {
     std::string digits = std::to_string(static_cast<long long>(std::llround(value)));
     const int first = digits[0] == '-' ? 1 : 0;

@@ -4,13 +4,14 @@
 #include <string>
 #include <string_view>
 
+#include "memlab/text_format.h"
+
 namespace memlab::site::figures {
 
-// &, <, > and " escaped for SVG text and attribute values.
-std::string escape_xml(std::string_view text);
+using memlab::escape_xml;
 
 // 3.14159 with 1 decimal -> "3.1"; coordinates are written with one decimal.
-std::string fixed(double value, int decimals = 1);
+inline std::string fixed(double value, int decimals = 1) { return memlab::fixed(value, decimals); }
 
 // 24000 -> "24 000", the way the course's tables write large numbers.
 std::string grouped(double value);
