@@ -122,6 +122,20 @@ KernelTimer& timer() {
 SamplingCriteria sampling_criteria() { return criteria_from_environment(); }
 const std::string& results_dir() { return state().results_dir; }
 
+void write_result_file(const std::string& name, const std::string& text) {
+  const std::filesystem::path path = std::filesystem::path(results_dir()) / name;
+  std::error_code ignored;
+  std::filesystem::create_directories(path.parent_path(), ignored);
+  std::ofstream out(path);
+  out << text;
+  out.close();
+  if (out)
+    std::cout << "wrote " << path.string() << "\n";
+  else
+    std::cout << "warning: could not write " << path.string() << "\n";
+}
+
+
 bool expect_true(const std::string& id, bool ok, const std::string& detail) {
   CheckResult r = base_result(spec_or_throw(id));
   r.verdict = ok ? Verdict::pass : Verdict::fail;

@@ -7,6 +7,8 @@
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/environment.h>
+#include <memlab/table.h>
+#include <memlab/text_format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -19,11 +21,13 @@
 #include "check_reference.h"
 #include "check_svg.h"
 #include "check_sweep.h"
-#include "check_table.h"
 #include "lab.h"
 
 namespace {
 
+using memlab::fixed;
+using memlab::Table;
+using memlab::write_result_file;
 using Sums = std::vector<std::uint32_t>;
 
 constexpr double kPureBytes = 4.0 * kSweepThreads * kSweepLoadsPerThread;  // useful bytes per launch: 4 GiB

@@ -5,6 +5,7 @@
 // timed on one matrix, and the student's choice must be within 5 % of the fastest.
 #include <memlab/checker.h>
 #include <memlab/environment.h>
+#include <memlab/table.h>
 
 #include <algorithm>
 #include <fstream>
@@ -61,16 +62,6 @@ std::vector<float> transpose_on_cpu(const std::vector<float>& in, int rows, int 
 DeviceLimits this_gpu(cudaDeviceProp& prop) {
   MEMLAB_CUDA(cudaGetDeviceProperties(&prop, memlab::gpu().index));
   return limits_of_device(prop);
-}
-
-void write_result(const std::string& name, const std::string& text) {
-  const std::string path = memlab::results_dir() + "/" + name;
-  std::ofstream out(path);
-  out << text;
-  if (out)
-    std::cout << "(written to " << path << ")\n";
-  else
-    std::cout << "warning: could not write " << path << "\n";
 }
 
 }  // namespace
@@ -143,8 +134,7 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
     memlab::skip_check("predictions_match_runtime", e.what());
     return;
   }
-  std::vector<std::vector<std::string>> table = {
-      {"candidate", "registers", "shared B/block", "runtime API", "cuda_occupancy.h", "yours"}};
+  memlab::Table table{{"candidate", "registers", "shared B/block", "runtime API", "cuda_occupancy.h", "yours"}, {}, {}};
   std::string wrong, note;
   int agree = 0;
   for (const CandidateKernel& k : candidate_kernels()) {
@@ -157,7 +147,7 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
                                                               used.dynamic_shared_bytes));
     const int header = header_occupancy(used, gpu).blocks();
     const int yours = predicted_blocks_per_sm(used, gpu);
-    table.push_back({candidate_name(k.candidate), std::to_string(attr.numRegs),
+    table.rows.push_back({candidate_name(k.candidate), std::to_string(attr.numRegs),
                      std::to_string(used.static_shared_bytes + used.dynamic_shared_bytes), std::to_string(runtime),
                      std::to_string(header), std::to_string(yours)});
     agree += yours == runtime;
@@ -170,7 +160,7 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
   }
   std::cout << "\nResident blocks per SM on " << prop.name << " (" << gpu.shared_per_sm << " B shared per SM, "
             << gpu.max_threads_per_sm << " threads, " << gpu.max_blocks_per_sm << " blocks):\n"
-            << text_table(table) << (note.empty() ? "" : note + "\n");
+            << table.text() << (note.empty() ? "" : note + "\n");
   memlab::expect_true("predictions_match_runtime", wrong.empty(),
                       wrong.empty() ? "all 12 candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on " +
                                           std::string(prop.name)
@@ -244,8 +234,8 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
     for (size_t i = 1; i < kernels.size(); ++i)
       if (t.median(i) < t.median(best)) best = i;
 
-    std::vector<std::vector<std::string>> table = {{"candidate", "blocks/SM", "warps/SM", "limited by", "KB/block",
-                                                    "ms", "GB/s", "% of copy", "fastest/this"}};
+    memlab::Table table{
+        {"candidate", "blocks/SM", "warps/SM", "limited by", "KB/block", "ms", "GB/s", "% of copy", "fastest/this"}, {}, {}};
     for (size_t i = 0; i < kernels.size(); ++i) {
       const Candidate c = kernels[i].candidate;
       cudaFuncAttributes attr;
@@ -262,7 +252,7 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
       reached(l.by_shared, "shared");
       reached(l.by_blocks, "blocks");
       const double ms = t.median(i), gbps = bytes / (ms * 1e-3) / 1e9;
-      table.push_back({candidate_name(c) + (i == chosen ? " *" : ""), std::to_string(l.blocks()),
+      table.rows.push_back({candidate_name(c) + (i == chosen ? " *" : ""), std::to_string(l.blocks()),
                        std::to_string(l.blocks() * c.threads / 32), by,
                        fixed((used.dynamic_shared_bytes + gpu.reserved_shared_per_block) / 1024.0, 2), fixed(ms, 4),
                        fixed(gbps, 0), fixed(100 * gbps * 1e9 / copy.bytes_per_second, 1),
@@ -272,9 +262,9 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
                                 std::to_string(kPerfN) + " floats, median of " + std::to_string(t.rounds) +
                                 " rounds (* = your choice; copy roofline " + fixed(copy.bytes_per_second / 1e9, 0) +
                                 " GB/s; KB/block includes the 1 KB reservation):";
-    std::cout << "\n" << heading << "\n" << text_table(table);
-    write_result("lab08.candidates.txt", heading + "\n" + text_table(table));
-    write_result("lab08.candidates.csv", csv_table(table));
+    std::cout << "\n" << heading << "\n" << table.text();
+    memlab::write_result_file("lab08.candidates.txt", heading + "\n" + table.text());
+    memlab::write_result_file("lab08.candidates.csv", table.csv());
 
     memlab::Estimate est = memlab::Estimate::exact(1.0);
     std::string ci = "it is the fastest";

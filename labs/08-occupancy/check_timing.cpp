@@ -76,32 +76,3 @@ memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::si
   return memlab::ratio_from_pairs(b, c);
 }
 
-std::string text_table(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> width;
-  for (const auto& row : rows)
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      if (width.size() <= i) width.push_back(0);
-      width[i] = std::max(width[i], row[i].size());
-    }
-  std::ostringstream out;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    for (std::size_t i = 0; i < rows[r].size(); ++i)
-      out << (i ? "  " : "") << std::string(width[i] - rows[r][i].size(), ' ') << rows[r][i];
-    out << "\n";
-    if (r == 0) {
-      std::size_t total = 0;
-      for (std::size_t w : width) total += w;
-      out << std::string(total + 2 * (width.size() - 1), '-') << "\n";
-    }
-  }
-  return out.str();
-}
-
-std::string csv_table(const std::vector<std::vector<std::string>>& rows) {
-  std::ostringstream out;
-  for (const auto& row : rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << row[i];
-    out << "\n";
-  }
-  return out.str();
-}

@@ -27,6 +27,3 @@ memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::si
 
 using memlab::fixed;
 
-// Rows of cells as right-aligned text columns (the first row is the header) and as CSV.
-std::string text_table(const std::vector<std::vector<std::string>>& rows);
-std::string csv_table(const std::vector<std::vector<std::string>>& rows);

@@ -38,6 +38,9 @@ SamplingCriteria sampling_criteria();
 // The build's results folder (build/<preset>/results): where a check may write extra
 // artifacts such as a sweep's CSV and SVG plot.
 const std::string& results_dir();
+// Writes `text` to results_dir()/name and says so on the console, or warns when it cannot: a
+// missing artifact never changes a verdict.
+void write_result_file(const std::string& name, const std::string& text);
 
 // Record a check from the manifest. Each returns whether it passed, and reports a failure
 // to doctest so the test case fails with the check's line.

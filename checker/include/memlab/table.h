@@ -1,7 +1,10 @@
 #pragma once
-// A table of already formatted cells, written two ways: aligned text for the console and CSV.
+// A table of already formatted cells, written two ways: aligned text for the console and a
+// result file, and CSV for programs (plots, spreadsheets).
 #include <string>
 #include <vector>
+
+namespace memlab {
 
 struct Table {
   std::vector<std::string> header;      // for people: the console table
@@ -12,10 +15,4 @@ struct Table {
   std::string csv() const;   // RFC 4180: cells with a comma, quote or newline are quoted
 };
 
-#include <memlab/text_format.h>
-
-using memlab::fixed;
-
-// Writes `text` to the build's results folder under `name` and says so on the console (or
-// warns when it cannot: an artifact that is missing never changes a verdict).
-void write_result_file(const std::string& name, const std::string& text);
+}  // namespace memlab

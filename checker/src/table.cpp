@@ -1,13 +1,9 @@
-#include "check_table.h"
+#include "memlab/table.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <sstream>
 
-#include <memlab/checker.h>
+namespace memlab {
 
 std::string Table::text() const {
   std::vector<std::size_t> width(header.size(), 0);
@@ -52,15 +48,4 @@ std::string Table::csv() const {
   return out.str();
 }
 
-void write_result_file(const std::string& name, const std::string& text) {
-  const std::filesystem::path path = std::filesystem::path(memlab::results_dir()) / name;
-  std::error_code ignored;
-  std::filesystem::create_directories(path.parent_path(), ignored);
-  std::ofstream out(path);
-  out << text;
-  out.close();
-  if (out)
-    std::cout << "wrote " << path.string() << "\n";
-  else
-    std::cout << "warning: could not write " << path.string() << "\n";
-}
+}  // namespace memlab
