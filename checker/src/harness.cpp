@@ -17,6 +17,7 @@
 #include "memlab/checker.h"
 #include "memlab/environment.h"
 #include "memlab/report.h"
+#include "memlab/result_files.h"
 #include "memlab/text_format.h"
 
 namespace memlab {
@@ -126,10 +127,7 @@ void write_result_file(const std::string& name, const std::string& text) {
   const std::filesystem::path path = std::filesystem::path(results_dir()) / name;
   std::error_code ignored;
   std::filesystem::create_directories(path.parent_path(), ignored);
-  std::ofstream out(path);
-  out << text;
-  out.close();
-  if (out)
+  if (write_file_atomically(path, text))
     std::cout << "wrote " << path.string() << "\n";
   else
     std::cout << "warning: could not write " << path.string() << "\n";
@@ -222,9 +220,7 @@ namespace {
 void write_part(const std::string& results_dir, const ReportPart& part) {
   std::filesystem::create_directories(results_dir + "/parts");
   const std::string path = results_dir + "/parts/lab" + part.lab + "." + part.suite + ".json";
-  std::ofstream out(path);
-  out << to_json(part) << "\n";
-  if (!out) std::cerr << "warning: could not write " << path << "\n";
+  if (!write_file_atomically(path, to_json(part) + "\n")) std::cerr << "warning: could not write " << path << "\n";
 }
 
 std::vector<std::string> student_paths(const std::string& dir, const Manifest& m) {

@@ -92,10 +92,9 @@ Roofline measure_rate(const Launch& launch, std::size_t bytes) {
   r.measurement = timer.measure(launch, criteria_from_environment());
   const auto& s = r.measurement.stats;
   r.bytes_per_second = bytes / (s.median * 1e-3);
-  // Interval of the rate from the mean's 95 % interval.
-  double half = t_quantile_95(s.n > 0 ? s.n - 1 : 0) * s.stddev / std::sqrt(static_cast<double>(std::max<std::size_t>(s.n, 1)));
-  r.low = bytes / ((s.mean + half) * 1e-3);
-  r.high = s.mean > half ? bytes / ((s.mean - half) * 1e-3) : r.bytes_per_second * 2;
+  // The rate is the median's, so its interval is the median's too (a slower time is a lower rate).
+  r.low = bytes / (s.median_high * 1e-3);
+  r.high = bytes / (s.median_low * 1e-3);
   return r;
 }
 

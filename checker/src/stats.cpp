@@ -20,6 +20,12 @@ SampleStats summarize(std::vector<double> samples) {
   s.min = samples.front();
   s.max = samples.back();
   s.median = s.n % 2 ? samples[s.n / 2] : 0.5 * (samples[s.n / 2 - 1] + samples[s.n / 2]);
+  // 1-based ranks j = floor((n - 1.96 sqrt(n)) / 2) and k = ceil(1 + (n + 1.96 sqrt(n)) / 2),
+  // clamped to the samples: with fewer than 6 samples that is simply min and max.
+  const double n = static_cast<double>(s.n), spread = 1.96 * std::sqrt(n);
+  const auto rank = [&](double r) { return static_cast<std::size_t>(std::clamp(r, 1.0, n)) - 1; };
+  s.median_low = samples[rank(std::floor((n - spread) / 2))];
+  s.median_high = samples[rank(std::ceil(1 + (n + spread) / 2))];
   return s;
 }
 

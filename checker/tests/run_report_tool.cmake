@@ -32,3 +32,36 @@ execute_process(COMMAND "${REPORT}" --lab lab99 --lab-dir "${FIXTURES}/99-sample
 if(rc EQUAL 0 OR NOT err MATCHES "no results for lab 99")
   message(FATAL_ERROR "memlab-report should fail without parts (rc=${rc}): ${err}")
 endif()
+
+# Eight labs' report steps at once, as `ctest -j` runs them in one results folder: each reads
+# every lab's report for gradescope.json while the others write theirs. Every run must succeed
+# and the last gradescope.json must hold all eight labs. execute_process runs its COMMANDs at
+# the same time (as a pipeline), so each round is a real race.
+set(labs 91 92 93 94 95 96 97 98)
+file(REMOVE_RECURSE "${WORK}/results")
+set(commands "")
+foreach(n IN LISTS labs)
+  file(READ "${FIXTURES}/99-sample/lab.json" manifest)
+  string(REPLACE "\"number\": \"99\"" "\"number\": \"${n}\"" manifest "${manifest}")
+  file(WRITE "${WORK}/${n}-sample/lab.json" "${manifest}")
+  foreach(suite correctness performance)
+    file(READ "${FIXTURES}/99-sample/parts/lab99.${suite}.json" part)
+    string(REPLACE "\"lab\": \"99\"" "\"lab\": \"${n}\"" part "${part}")
+    file(WRITE "${WORK}/results/parts/lab${n}.${suite}.json" "${part}")
+  endforeach()
+  # sh sends each report's output to /dev/null instead of down the pipeline (no SIGPIPE).
+  list(APPEND commands COMMAND sh -c "exec \"$0\" \"$@\" >/dev/null" "${REPORT}" --lab lab${n} --lab-dir "${WORK}/${n}-sample" --results-dir "${WORK}/results")
+endforeach()
+foreach(round RANGE 1 10)
+  execute_process(${commands} RESULTS_VARIABLE codes ERROR_VARIABLE err OUTPUT_QUIET)
+  foreach(rc IN LISTS codes)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "round ${round}: a concurrent memlab-report failed (exit codes ${codes}):\n${err}")
+    endif()
+  endforeach()
+  file(READ "${WORK}/results/gradescope.json" gs)
+  string(JSON n LENGTH "${gs}" tests)
+  if(NOT n EQUAL 16)
+    message(FATAL_ERROR "round ${round}: gradescope.json holds ${n} tests, not the 16 of 8 labs:\n${gs}")
+  endif()
+endforeach()

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -52,6 +53,30 @@ TEST_CASE("shape: two clusters are detected, one outlier is not") {
   for (size_t i = 0; i < outlier.size(); ++i) outlier[i] += 1e-4 * i;
   outlier[7] = 3.0;
   CHECK_FALSE(inspect_shape(outlier).bimodal);
+}
+
+TEST_CASE("median interval: order statistics that hold the median of skewed samples") {
+  std::vector<double> ranks;
+  for (int i = 1; i <= 101; ++i) ranks.push_back(i);
+  std::shuffle(ranks.begin(), ranks.end(), std::mt19937(3));
+  SampleStats s = summarize(ranks);
+  CHECK(s.median == 51);
+  CHECK(s.median_low == 40);   // floor((101 - 1.96 * sqrt(101)) / 2)
+  CHECK(s.median_high == 62);  // ceil(1 + (101 + 1.96 * sqrt(101)) / 2)
+
+  // Timing samples are skewed to the slow side: a tight body and a long tail pull the mean
+  // above the median, so an interval of the mean can miss the median altogether.
+  std::vector<double> skewed(700, 0.0);
+  for (size_t i = 0; i < skewed.size(); ++i) skewed[i] = 0.276 + 1e-6 * (i % 7) + (i % 10 == 0 ? 0.02 : 0.0);
+  SampleStats t = summarize(skewed);
+  CHECK(t.mean - 1.96 * t.stddev / std::sqrt(700.0) > t.median);
+  CHECK(t.median_low <= t.median);
+  CHECK(t.median_high >= t.median);
+  CHECK(t.median_high < t.mean);
+
+  SampleStats few = summarize({3.0, 1.0, 2.0});
+  CHECK(few.median_low == 1.0);
+  CHECK(few.median_high == 3.0);
 }
 
 TEST_CASE("ratio from pairs: exact ratio, interval narrows with pairs") {

@@ -13,6 +13,7 @@
 #include <map>
 
 #include "memlab/manifest.h"
+#include "memlab/result_files.h"
 #include "memlab/report.h"
 
 namespace fs = std::filesystem;
@@ -192,9 +193,15 @@ int main(int argc, char** argv) {
     std::ostringstream table;
     json merged = merge_lab(m, fs::path(results_dir) / "parts", table);
     const fs::path dir(results_dir);
-    std::ofstream(dir / ("lab" + m.number + ".json")) << merged.dump(2) << "\n";
-    std::ofstream(dir / ("lab" + m.number + ".txt")) << table.str();
-    std::ofstream(dir / "gradescope.json") << gradescope(dir).dump(2) << "\n";
+    // gradescope.json covers every lab in the folder: with `ctest -j` other labs' report steps
+    // write their reports now too, so read and write under the folder's lock.
+    memlab::ResultsFolderLock lock(dir);
+    const auto write = [](const fs::path& path, const std::string& text) {
+      if (!memlab::write_file_atomically(path, text)) throw std::runtime_error("cannot write " + path.string());
+    };
+    write(dir / ("lab" + m.number + ".json"), merged.dump(2) + "\n");
+    write(dir / ("lab" + m.number + ".txt"), table.str());
+    write(dir / "gradescope.json", gradescope(dir).dump(2) + "\n");
     std::cout << table.str() << "report: " << (dir / ("lab" + m.number + ".json")).string() << ", "
               << (dir / "gradescope.json").string() << "\n";
   } catch (const std::exception& e) {

@@ -109,8 +109,8 @@ TEST_SUITE("model") {
     const AccessResult same_bank = analyze(lanes_at(8, [](int lane) { return std::uint32_t(lane % 2 * 128); }));
     CHECK(same_bank.wavefronts == 2);  // measured; the phase sum would be 4
     CHECK(same_bank.ways == 2);
-    // lane^2 without lane^4 (each quad its own two doubles): a hypothesis, see
-    // probe-w8-b-quads-* in corpus/pair_rule_probes.txt.
+    // lane^2 without lane^4 (each quad its own two doubles): measured 1 in
+    // probe-w8-b-quads-rows and probe-w8-b-quads-same-halves (corpus/h200_pair_rule_measured.txt).
     CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane % 2 + lane / 4 * 2); })) == 1);
   }
 
@@ -158,8 +158,8 @@ TEST_SUITE("model") {
   TEST_CASE("pair rule: an inactive partner does not block") {
     // Lanes 0 and 16 only, one double (measured: merge-w8-broadcast-two-lanes).
     CHECK(count_wavefronts(lanes_at(8, [](int) { return 0u; }, 0x00010001u)) == 1);
-    // Even lanes only, each its own double: partner lane^1 is inactive everywhere (a hypothesis,
-    // see probe-w8-a-even-lanes-only in corpus/pair_rule_probes.txt).
+    // Even lanes only, each its own double: partner lane^1 is inactive everywhere (measured 1:
+    // probe-w8-a-even-lanes-only in corpus/h200_pair_rule_measured.txt).
     CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane / 2); }, 0x55555555u)) == 1);
   }
 

@@ -7,7 +7,7 @@ namespace memlab {
 
 struct Roofline {
   double bytes_per_second = 0;  // median
-  double low = 0, high = 0;     // 95 % interval of the mean rate
+  double low = 0, high = 0;     // 95 % interval of the median rate
   Measurement measurement;
   std::size_t bytes_per_launch = 0;
 };

@@ -11,6 +11,10 @@ struct SampleStats {
   std::size_t n = 0;
   double mean = 0, median = 0, stddev = 0, min = 0, max = 0;
   double rse = 0;  // relative standard error of the mean: stddev / sqrt(n) / mean
+  // Distribution-free 95 % interval of the median (order statistics at ranks
+  // (n -+ 1.96 sqrt(n)) / 2): it always contains the median, however skewed the samples,
+  // which an interval built from the mean does not.
+  double median_low = 0, median_high = 0;
 };
 SampleStats summarize(std::vector<double> samples);
 

@@ -3,9 +3,10 @@
 // addresses in, shared-memory wavefronts (passes through the 32-bank array) out.
 //
 // Every rule here is fitted to hardware counters read on an H200 (cc 9.0): the warp
-// patterns of corpus/patterns.txt, measured in corpus/h200_measured.txt. The test
-// bank.corpus_h200 fails unless the model reproduces every measured line. The course
-// explains the rules in docs/concepts/banks.md.
+// patterns of corpus/patterns.txt, measured in corpus/h200_measured.txt, and the probes of
+// corpus/pair_rule_probes.txt, measured in corpus/h200_pair_rule_measured.txt. The tests
+// bank.corpus_h200 and bank.pair_rule_h200 fail unless the model reproduces every measured
+// line. The course explains the rules in docs/concepts/banks.md.
 //
 // Banks and phases
 //   * 32 banks, each 4 bytes wide: the 32-bit word at byte address a is a/4, its bank (a/4)%32.
@@ -52,23 +53,41 @@
 //     lanes 0 and 16 active).
 //   stores: stride-w8-s0-st 2, stride-w16-s0-st 4, merge-w8-halves-same-st 2.
 //
-// Still hypothesis, because no measured pattern decides it (corpus/pair_rule_probes.txt
-// holds patterns that would; they are not part of the measured corpus yet):
-//   * whether (b) needs only lane^2, or all even lanes on one address and all odd lanes on
-//     another (every measured pattern that merges through (b) alone is the latter);
-//   * whether the partners may mix quad by quad (some quads (a), others (b)), or a lane^3
-//     partner also merges;
-//   * whether phases that are disjoint and lie in one 128-byte row merge without a partner
-//     (every such measured pattern also has partner (a));
-//   * a pair merged under (a) with bank conflicts: one phase (as coded) or the phase sum;
-//   * stores with partner (a); an inactive partner under (a) with lanes that differ.
+// Evidence: the probes of corpus/pair_rule_probes.txt, measured in
+// corpus/h200_pair_rule_measured.txt (test bank.pair_rule_h200). They settle what the corpus
+// left open: the probes were chosen so that the coded rule and rival rules that fit the corpus
+// just as well predict different wavefronts, and all 23 measured as coded.
+//   (b) needs only lane^2, not all even lanes on one address and all odd lanes on another:
+//     probe-w8-b-quads-rows 1, probe-w8-b-quads-same-halves 1, probe-w16-b-quads-rows 2
+//     (each quad its own two addresses; even/odd would give 2, 2, 4).
+//   (a) merges also when the addresses lie in different 128-byte rows or both halves read
+//     the same doubles: probe-w8-a-rows 1, probe-w8-a-same-halves 1, probe-w16-a-rows 2
+//     (sums 2, 2, 4).
+//   one partner for the whole pair, not chosen quad by quad: probe-w8-quads-a-and-b 2; lane^3
+//     is no partner: probe-w8-lane-xor3 2 (merged, each would be 1).
+//   without a partner nothing merges, also when the phases are disjoint inside one 128-byte
+//     row or read the same two addresses: probe-w8-disjoint-row 2, probe-w16-disjoint-row 2,
+//     probe-w8-two-addresses-scrambled 2 (merged, each would be 1).
+//   a merged pair is one phase with its conflicts, not the phase sum, for both widths and both
+//     partners: probe-w8-a-conflict-own-banks 2 (sum 4), probe-w16-a-conflict-own-quarters 2
+//     (sum 4), probe-w16-b-two-addresses-same-bank 4 (sum 8), probe-w16-b-three-way 3 and
+//     probe-w8-b-three-way 3 (sums 6).
+//   an inactive lane^1 partner does not block the merge when the lanes read different
+//     addresses: probe-w8-a-even-lanes-only 1, probe-w16-a-even-lanes-only 2 (sums 2, 4);
+//     with conflicts too: probe-w8-inactive-partners-conflict 2,
+//     probe-w16-inactive-partners-conflict 2 and its quarters-2-3 twin -pair2 2 (sums 4).
+//   stores never merge, also with partner (a): probe-w8-a-st 2, probe-w16-a-st 4.
 //
 // Known misses: corpus/h200_extra_wide_measured.txt holds 72 more 8- and 16-byte patterns
 // measured on the H200 (lab 02's probes, outside the corpus). The rule reproduces 69; it
-// merges three pairs whose partners are all inactive and whose lanes read different
+// merges three 16-byte pairs whose partners are all inactive and whose lanes read different
 // addresses (rand-distinct-mask-w16-2, -3 and -5), which the hardware served as the phase sum,
-// while other such pairs (d8-lane0-lane16-different, rand-distinct-mask-w8-4) do merge. What
-// separates them is not known yet; requiring an agreeing active partner breaks the latter.
+// while other such pairs (d8-lane0-lane16-different, rand-distinct-mask-w8-4) do merge. The
+// test bank.extra_wide_known_misses fails when this list changes. What separates the three is
+// not known. Requiring an agreeing active partner breaks the pairs that merge; serving a
+// 16-byte pair as one phase only when it is conflict-free breaks the probes above that merge
+// 16-byte pairs with conflicts (probe-w16-a-conflict-own-quarters,
+// probe-w16-b-two-addresses-same-bank, probe-w16-b-three-way, probe-w16-inactive-partners-*).
 #include <array>
 #include <cstdint>
 #include <optional>
