@@ -19,6 +19,7 @@ std::string escape_xml(std::string_view text) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;  // a numeric reference: valid in HTML and XML alike
       default: out += c;
     }
   }

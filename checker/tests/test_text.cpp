@@ -15,6 +15,7 @@ TEST_CASE("fixed writes a fixed number of decimals, never an exponent") {
 TEST_CASE("escape_xml escapes what SVG text and attributes need") {
   CHECK(escape_xml("a < b & \"c\" > d") == "a &lt; b &amp; &quot;c&quot; &gt; d");
   CHECK(escape_xml("plain") == "plain");
+  CHECK(escape_xml("it's") == "it&#39;s");
 }
 
 TEST_CASE("tables align right under a rule, and quote CSV cells that need it") {

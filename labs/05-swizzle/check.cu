@@ -5,6 +5,7 @@
 // transpose16, a tile of float4) is checked the same way once stretch_enabled() returns true.
 #include <memlab/checker.h>
 #include <memlab/counters.h>
+#include <memlab/transpose_check.h>
 
 #include <functional>
 #include <initializer_list>
@@ -83,55 +84,10 @@ int xor_swizzle_16_bytes(int row, int col) { return row * 32 + (col ^ (row % 8))
 
 // ---- GPU: exactness and shared-memory size ---------------------------------------------
 
-struct Size {
-  int rows, cols;
-};
-
-std::string size_text(Size s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
-
-// A matrix whose elements are `width` floats (1: float, 4: float4), transposed on the CPU.
-std::vector<float> transpose_on_cpu(const std::vector<float>& in, Size s, int width) {
-  std::vector<float> out(in.size());
-  for (int r = 0; r < s.rows; ++r)
-    for (int c = 0; c < s.cols; ++c)
-      for (int k = 0; k < width; ++k)
-        out[((size_t)c * s.rows + r) * width + k] = in[((size_t)r * s.cols + c) * width + k];
-  return out;
-}
-
-using FloatTranspose = std::function<void(const float* in, float* out, int rows, int cols, cudaStream_t)>;
-
-struct SizesResult {
-  std::string wrong;    // the first size whose result differs, and how
-  std::string outside;  // the first size that wrote past its output, and where
-};
-
-// Transposes fresh inputs of every size into poisoned, guarded outputs.
-SizesResult transpose_on_sizes(const std::vector<Size>& sizes, int width, const FloatTranspose& transpose) {
-  SizesResult result;
-  for (Size s : sizes) {
-    const size_t n = (size_t)s.rows * s.cols * width;
-    memlab::DeviceArray<float> in(n, "in"), out(n, "out");
-    std::vector<float> host = memlab::inputs().floats(n);
-    in.upload(host);
-    out.poison();
-    memlab::run_checked("transpose " + size_text(s),
-                        [&](cudaStream_t st) { transpose(in.data(), out.data(), s.rows, s.cols, st); });
-    try {
-      out.check_guards();
-      in.check_guards();
-    } catch (const memlab::OutOfBoundsWrite& e) {
-      if (result.outside.empty()) result.outside = size_text(s) + ": " + e.what();
-    }
-    auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, s, width));
-    if (!cmp.ok() && result.wrong.empty())
-      result.wrong = size_text(s) + ": " + cmp.summary([&](size_t i) {
-                       const std::string element = memlab::index_2d(i / width, s.rows, "out");
-                       return width == 1 ? element : element + "." + "xyzw"[i % width];
-                     });
-  }
-  return result;
-}
+using memlab::MatrixSize;
+using memlab::size_text;
+using FloatTranspose = memlab::TransposeLaunch<float>;
+std::vector<float> floats(size_t n) { return memlab::inputs().floats(n); }
 
 void expect_static_shared_kib(const char* id, cudaError_t (*attributes_of)(cudaFuncAttributes*),
                               const std::string& tile) {
@@ -210,9 +166,9 @@ TEST_CASE("the proof rejects the seed article's swizzle and accepts col ^ row" *
 // ---- correctness ----------------------------------------------------------------------------
 
 TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::test_suite("correctness")) {
-  const std::vector<Size> sizes = {{1, 1},    {1, 37},    {37, 1},    {31, 33},     {32, 32},     {33, 31},
+  const std::vector<MatrixSize> sizes = {{1, 1},    {1, 37},    {37, 1},    {31, 33},     {32, 32},     {33, 31},
                                    {64, 96},  {100, 257}, {257, 100}, {1000, 1000}, {1025, 2047}, {4096, 4096}};
-  SizesResult r = transpose_on_sizes(sizes, 1, kTransposeFloats);
+  const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 1, floats, kTransposeFloats);
   memlab::expect_true("exact_transpose", r.wrong.empty(),
                       r.wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : r.wrong);
   memlab::expect_true("stays_in_bounds", r.outside.empty(), r.outside);
@@ -221,8 +177,8 @@ TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::te
 
 TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {
   if (!stretch_enabled()) return skip_stretch({"vector_transpose_exact", "vector_static_shared_memory_per_tile"});
-  const std::vector<Size> sizes = {{1, 1}, {1, 37}, {33, 31}, {32, 32}, {100, 257}, {1025, 513}, {2048, 2048}};
-  SizesResult r = transpose_on_sizes(sizes, 4, kTransposeVectors);
+  const std::vector<MatrixSize> sizes = {{1, 1}, {1, 37}, {33, 31}, {32, 32}, {100, 257}, {1025, 513}, {2048, 2048}};
+  const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 4, floats, kTransposeVectors);
   const bool ok = r.wrong.empty() && r.outside.empty();
   memlab::expect_true("vector_transpose_exact", ok,
                       ok ? std::to_string(sizes.size()) + " sizes from 1x1 to 2048x2048 float4 exact and in bounds"
@@ -234,27 +190,8 @@ TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_sui
 // ---- performance ----------------------------------------------------------------------------
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  const size_t n = (size_t)kPerfN * kPerfN;
-  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
-  std::vector<float> host = memlab::inputs().floats(n);
-  in.upload(host);
-  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kPerfN, kPerfN, st); };
-  auto starter = [&](cudaStream_t st) { baseline_transpose(in.data(), out.data(), kPerfN, kPerfN, st); };
-
-  // Timing a wrong kernel means nothing: check this size first.
-  memlab::run_checked("transpose " + size_text({kPerfN, kPerfN}), student);
-  auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, {kPerfN, kPerfN}, 1));
-  if (!cmp.ok()) {
-    const std::string why = "not timed: the transpose is wrong at 8192x8192 (" +
-                            cmp.summary([](size_t i) { return memlab::index_2d(i, kPerfN, "out"); }) + ")";
-    memlab::fail_check("speedup_vs_starter", why);
-    memlab::fail_check("fraction_of_copy_roofline", why);
-    return;
-  }
-
-  memlab::expect_speedup("speedup_vs_starter", starter, student);
-  memlab::expect_roofline_fraction("fraction_of_copy_roofline", student, 2.0 * n * sizeof(float),
-                                   memlab::copy_roofline(), "copy");
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, floats, transpose, baseline_transpose, "speedup_vs_starter",
+                                       "fraction_of_copy_roofline");
 }
 
 // ---- mechanism ------------------------------------------------------------------------------

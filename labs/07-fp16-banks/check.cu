@@ -4,6 +4,7 @@
 // counters show one wavefront per shared load (the starter's [64][65] tile shows two).
 #include <memlab/checker.h>
 #include <memlab/counters.h>
+#include <memlab/transpose_check.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -20,30 +21,25 @@ namespace {
 namespace metric = memlab::counters::metric;
 using Bits = std::uint16_t;  // a half moved as its raw 16-bit pattern
 
-struct Size {
-  int rows, cols;
-};
-
-std::string size_text(Size s) { return std::to_string(s.rows) + "x" + std::to_string(s.cols); }
-
-// Blocked, so that the 128 Mi-element performance size takes a moment, not many seconds.
-std::vector<Bits> transpose_on_cpu(const std::vector<Bits>& in, int rows, int cols) {
-  constexpr int kBlock = 64;
-  std::vector<Bits> out(in.size());
-  for (int r0 = 0; r0 < rows; r0 += kBlock)
-    for (int c0 = 0; c0 < cols; c0 += kBlock)
-      for (int r = r0; r < std::min(rows, r0 + kBlock); ++r)
-        for (int c = c0; c < std::min(cols, c0 + kBlock); ++c) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
-  return out;
-}
+using memlab::MatrixSize;
 
 __half* as_half(Bits* p) { return reinterpret_cast<__half*>(p); }
+const __half* as_half(const Bits* p) { return reinterpret_cast<const __half*>(p); }
+
+// The student's transpose and the starter's on raw 16-bit payloads, and fresh payloads.
+void student_transpose(const Bits* in, Bits* out, int rows, int cols, cudaStream_t st) {
+  transpose(as_half(in), as_half(out), rows, cols, st);
+}
+void starter_transpose(const Bits* in, Bits* out, int rows, int cols, cudaStream_t st) {
+  baseline_transpose(as_half(in), as_half(out), rows, cols, st);
+}
+std::vector<Bits> payloads(size_t n) { return memlab::inputs().bits16(n); }  // never the 0xFFFF poison
 
 // 256 MiB per matrix, many times any L2; not square, so swapped rows and cols show.
-constexpr Size kPerf{8192, 16384};
+constexpr MatrixSize kPerf{8192, 16384};
 // Counters need a full GPU's worth of tiles, not DRAM-sized buffers; a multiple of 64, so every
 // column read is a whole warp.
-constexpr Size kMech{4096, 4096};
+constexpr MatrixSize kMech{4096, 4096};
 
 }  // namespace
 
@@ -80,58 +76,18 @@ TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctes
 }
 
 TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
-  const std::vector<Size> sizes = {{1, 1},     {1, 77},     {77, 1},      {2, 3},       {63, 65},
+  const std::vector<MatrixSize> sizes = {{1, 1},     {1, 77},     {77, 1},      {2, 3},       {63, 65},
                                    {64, 64},   {65, 63},    {100, 257},   {257, 100},   {129, 4099},
                                    {1000, 1000}, {1025, 2047}, {4096, 4096}};
-  std::string wrong, outside;
-  for (Size s : sizes) {
-    const size_t n = (size_t)s.rows * s.cols;
-    memlab::DeviceArray<Bits> in(n, "in"), out(n, "out");
-    const std::vector<Bits> host = memlab::inputs().bits16(n);  // never the 0xFFFF poison
-    in.upload(host);
-    out.poison();
-    memlab::run_checked("transpose " + size_text(s), [&](cudaStream_t st) {
-      transpose(as_half(in.data()), as_half(out.data()), s.rows, s.cols, st);
-    });
-    try {
-      out.check_guards();
-      in.check_guards();
-    } catch (const memlab::OutOfBoundsWrite& e) {
-      if (outside.empty()) outside = size_text(s) + ": " + e.what();
-    }
-    auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, s.rows, s.cols));
-    if (!cmp.ok() && wrong.empty())
-      wrong = size_text(s) + ": " + cmp.summary([&](size_t i) { return memlab::index_2d(i, s.rows, "out"); });
-  }
-  memlab::expect_true("exact_transpose", wrong.empty(),
-                      wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : wrong);
-  memlab::expect_true("stays_in_bounds", outside.empty(), outside);
+  const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<Bits>(sizes, 1, payloads, student_transpose);
+  memlab::expect_true("exact_transpose", r.wrong.empty(),
+                      r.wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : r.wrong);
+  memlab::expect_true("stays_in_bounds", r.outside.empty(), r.outside);
 }
 
 TEST_CASE("transpose is as fast as before" * doctest::test_suite("performance")) {
-  const size_t n = (size_t)kPerf.rows * kPerf.cols;
-  memlab::DeviceArray<Bits> in(n, "in"), out(n, "out");
-  const std::vector<Bits> host = memlab::inputs().bits16(n);
-  in.upload(host);
-  auto student = [&](cudaStream_t st) { transpose(as_half(in.data()), as_half(out.data()), kPerf.rows, kPerf.cols, st); };
-  auto starter = [&](cudaStream_t st) {
-    baseline_transpose(as_half(in.data()), as_half(out.data()), kPerf.rows, kPerf.cols, st);
-  };
-
-  // Timing a wrong kernel means nothing: check this size first.
-  memlab::run_checked("transpose " + size_text(kPerf), student);
-  auto cmp = memlab::compare_exact(out.download(), transpose_on_cpu(host, kPerf.rows, kPerf.cols));
-  if (!cmp.ok()) {
-    const std::string why = "not timed: the transpose is wrong at " + size_text(kPerf) + " (" +
-                            cmp.summary([](size_t i) { return memlab::index_2d(i, kPerf.rows, "out"); }) + ")";
-    memlab::fail_check("speedup_vs_starter", why);
-    memlab::fail_check("fraction_of_copy_roofline", why);
-    return;
-  }
-
-  memlab::expect_speedup("speedup_vs_starter", starter, student);
-  memlab::expect_roofline_fraction("fraction_of_copy_roofline", student, 2.0 * n * sizeof(Bits),
-                                   memlab::copy_roofline(), "copy");
+  memlab::check_transpose_speed<Bits>(kPerf, payloads, student_transpose, starter_transpose, "speedup_vs_starter",
+                                      "fraction_of_copy_roofline");
 }
 
 TEST_CASE("column reads take one wavefront" * doctest::test_suite("mechanism")) {

@@ -9,7 +9,7 @@ namespace memlab {
 // fixed(3.14159, 2) -> "3.14": a fixed number of decimals, never an exponent.
 std::string fixed(double value, int decimals);
 
-// &, <, > and " escaped, for XML (SVG) text and attribute values.
+// &, <, >, " and ' escaped, for XML (SVG) and HTML text and attribute values.
 std::string escape_xml(std::string_view text);
 
 }  // namespace memlab

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "memlab/text_format.h"
+
 namespace memlab::site {
 
 bool starts_with(std::string_view text, std::string_view prefix) {
@@ -49,21 +51,7 @@ int line_of_offset(std::string_view text, size_t offset, int first_line) {
     return first_line + static_cast<int>(std::count(text.begin(), end, '\n'));
 }
 
-std::string html_escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+std::string html_escape(std::string_view text) { return memlab::escape_xml(text); }
 
 std::string base64_encode(std::string_view bytes) {
     static const char alphabet[] =
