@@ -6,6 +6,7 @@
 #include <memlab/checker.h>
 #include <memlab/environment.h>
 #include <memlab/table.h>
+#include <memlab/transpose_check.h>
 
 #include <algorithm>
 #include <fstream>
@@ -50,13 +51,6 @@ Agreement agreement_with_header() {
                                     std::to_string(yours) + ", cuda_occupancy.h " + describe(header));
     }
   return a;
-}
-
-std::vector<float> transpose_on_cpu(const std::vector<float>& in, int rows, int cols) {
-  std::vector<float> out(in.size());
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
-  return out;
 }
 
 DeviceLimits this_gpu(cudaDeviceProp& prop) {
@@ -158,9 +152,13 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
       note = "note for the instructor: cuda_occupancy.h gives " + std::to_string(header) + " for " +
              candidate_name(k.candidate) + " where the runtime gives " + std::to_string(runtime);
   }
-  std::cout << "\nResident blocks per SM on " << prop.name << " (" << gpu.shared_per_sm << " B shared per SM, "
-            << gpu.max_threads_per_sm << " threads, " << gpu.max_blocks_per_sm << " blocks):\n"
-            << table.text() << (note.empty() ? "" : note + "\n");
+  const std::string heading = "Resident blocks per SM on " + std::string(prop.name) + " (" +
+                              std::to_string(gpu.shared_per_sm) + " B shared per SM, " +
+                              std::to_string(gpu.max_threads_per_sm) + " threads, " +
+                              std::to_string(gpu.max_blocks_per_sm) + " blocks):\n";
+  const std::string text = heading + table.text() + (note.empty() ? "" : note + "\n");
+  std::cout << "\n" << text;
+  memlab::write_result_file("lab08.occupancy.txt", text);
   memlab::expect_true("predictions_match_runtime", wrong.empty(),
                       wrong.empty() ? "all 12 candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on " +
                                           std::string(prop.name)
@@ -170,33 +168,14 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
 // ---- Correctness ----------------------------------------------------------------------------------
 
 TEST_CASE("every candidate transposes exactly" * doctest::test_suite("correctness")) {
-  struct Size {
-    int rows, cols;
-  };
-  const std::vector<Size> sizes = {{1, 1},     {1, 300},   {300, 1},    {37, 1000},  {223, 63},
-                                   {224, 64},  {225, 65},  {448, 128},  {1000, 999}, {2243, 2017}};
+  const std::vector<memlab::MatrixSize> sizes = {{1, 1},    {1, 300},  {300, 1},   {37, 1000},  {223, 63},
+                                                 {224, 64}, {225, 65}, {448, 128}, {1000, 999}, {2243, 2017}};
+  const auto floats = [](size_t n) { return memlab::inputs().floats(n); };
   std::string wrong, outside;
-  for (Size s : sizes) {
-    const size_t n = (size_t)s.rows * s.cols;
-    const std::string size = std::to_string(s.rows) + "x" + std::to_string(s.cols);
-    memlab::DeviceArray<float> in(n, "in"), out(n, "out");
-    const std::vector<float> host = memlab::inputs().floats(n);
-    in.upload(host);
-    const std::vector<float> want = transpose_on_cpu(host, s.rows, s.cols);
-    for (const CandidateKernel& k : candidate_kernels()) {
-      const std::string what = candidate_name(k.candidate) + " at " + size;
-      out.poison();
-      memlab::run_checked(what, [&](cudaStream_t st) { k.launch(in.data(), out.data(), s.rows, s.cols, st); });
-      try {
-        out.check_guards();
-        in.check_guards();
-      } catch (const memlab::OutOfBoundsWrite& e) {
-        if (outside.empty()) outside = what + ": " + e.what();
-      }
-      const memlab::Comparison cmp = memlab::compare_exact(out.download(), want);
-      if (!cmp.ok() && wrong.empty())
-        wrong = what + ": " + cmp.summary([&](size_t i) { return memlab::index_2d(i, s.rows, "out"); });
-    }
+  for (const CandidateKernel& k : candidate_kernels()) {
+    const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 1, floats, k.launch);
+    if (wrong.empty() && !r.wrong.empty()) wrong = candidate_name(k.candidate) + " at " + r.wrong;
+    if (outside.empty() && !r.outside.empty()) outside = candidate_name(k.candidate) + " at " + r.outside;
   }
   const std::string sizes_text = std::to_string(sizes.size()) + " sizes from 1x1 to 2243x2017";
   memlab::expect_true("every_candidate_exact", wrong.empty(),
