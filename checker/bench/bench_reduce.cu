@@ -38,7 +38,7 @@ int main() {
     // than 1e-4 relative (each is within about 1e-5 of the exact sum for data like these).
     if (!(std::fabs(sums[0] - sums[1]) <= 1e-4 * std::fabs(sums[1])))
       throw std::runtime_error("the sums differ: ours " + std::to_string(sums[0]) + ", CUB " + std::to_string(sums[1]));
-    print_comparison("lab 06 reduce_fast, 2^28 floats", "cub::DeviceReduce::Sum", double(n) * sizeof(float), ours,
+    print_comparison(MEMLAB_BENCH_KERNEL ", 2^28 floats", "cub::DeviceReduce::Sum", double(n) * sizeof(float), ours,
                      cub_sum);
     cudaFree(temp);
     return 0;
