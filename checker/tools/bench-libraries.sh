@@ -6,6 +6,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 build=build/bench-libraries
+mkdir -p build
 cmake --preset all-solution -B "$build" -DMEMLAB_BUILD_BENCHMARKS=ON -DMEMLAB_LABS="04;05;06" >"$build.log" 2>&1 &&
   cmake --build "$build" --target memlab-bench-lab04 memlab-bench-lab05 memlab-bench-lab08 memlab-bench-lab06 >>"$build.log" 2>&1 ||
   { echo "build failed (see $build.log)" >&2; tail -n 30 "$build.log" >&2; exit 2; }
