@@ -7,6 +7,7 @@
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/environment.h>
+#include <memlab/line_plot.h>
 #include <memlab/table.h>
 #include <memlab/text_format.h>
 
@@ -18,14 +19,18 @@
 #include <string>
 #include <vector>
 
+#include <memlab/line_plot.h>
+
 #include "check_reference.h"
-#include "check_svg.h"
 #include "check_sweep.h"
 #include "lab.h"
 
 namespace {
 
 using memlab::fixed;
+using memlab::LinePlot;
+using memlab::PlotBand;
+using memlab::PlotSeries;
 using memlab::Table;
 using memlab::write_result_file;
 using Sums = std::vector<std::uint32_t>;

@@ -1,12 +1,14 @@
-#include "check_svg.h"
-
-#include <memlab/text_format.h>
+#include "memlab/line_plot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <sstream>
+
+#include "memlab/text_format.h"
+
+namespace memlab {
 
 namespace {
 
@@ -70,6 +72,22 @@ Axis log_axis(double lo, double hi) {
   return a;
 }
 
+// An axis through the given ticks and the data, with a margin so no point sits on the frame.
+Axis ticked_axis(double lo, double hi, const std::vector<double>& ticks, bool log) {
+  Axis a;
+  a.log = log;
+  a.lo = std::min(lo, *std::min_element(ticks.begin(), ticks.end()));
+  a.hi = std::max(hi, *std::max_element(ticks.begin(), ticks.end()));
+  if (log) {
+    a.lo /= 1.25, a.hi *= 1.25;
+  } else {
+    const double margin = a.hi > a.lo ? 0.05 * (a.hi - a.lo) : 1;
+    a.lo -= margin, a.hi += margin;
+  }
+  a.ticks = ticks;
+  return a;
+}
+
 bool usable(double x, double y, bool log_y) { return std::isfinite(x) && std::isfinite(y) && (!log_y || y > 0); }
 
 }  // namespace
@@ -99,16 +117,22 @@ std::string render_svg(const LinePlot& plot) {
     if (!(x_axis.hi > x_axis.lo)) x_axis.hi = x_axis.lo + 1;
     x_axis.ticks = plot.x_ticks;
   }
-  const Axis y_axis = plot.log_y ? log_axis(y_lo, y_hi) : linear_axis(std::min(0.0, y_lo), y_hi);
+  std::vector<double> y_tick_values;
+  for (const PlotTick& t : plot.y_ticks) y_tick_values.push_back(t.value);
+  const Axis y_axis = !y_tick_values.empty() ? ticked_axis(y_lo, y_hi, y_tick_values, plot.log_y)
+                      : plot.log_y           ? log_axis(y_lo, y_hi)
+                                             : linear_axis(std::min(0.0, y_lo), y_hi);
   auto px = [&](double x) { return kLeft + x_axis.frac(x) * (kRight - kLeft); };
   auto py = [&](double y) { return kBottom - y_axis.frac(y) * (kBottom - kTop); };
+  const double height = kHeight + (plot.note.empty() ? 0 : 20);
 
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << kHeight
-      << "\" viewBox=\"0 0 " << kWidth << " " << kHeight << "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << kWidth << " " << height << "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+      << "<title>" << escape_xml(plot.title) << "</title>\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       << "<text x=\"" << kWidth / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">"
-      << memlab::escape_xml(plot.title) << "</text>\n";
+      << escape_xml(plot.title) << "</text>\n";
 
   // Grid and tick labels.
   for (double t : x_axis.ticks) {
@@ -117,23 +141,25 @@ std::string render_svg(const LinePlot& plot) {
         << "<text x=\"" << coord(px(t)) << "\" y=\"" << kBottom + 18 << "\" text-anchor=\"middle\">" << number(t)
         << "</text>\n";
   }
-  for (double t : y_axis.ticks) {
+  for (std::size_t i = 0; i < y_axis.ticks.size(); ++i) {
+    const double t = y_axis.ticks[i];
+    const std::string label = plot.y_ticks.empty() ? number(t) : plot.y_ticks[i].label;
     svg << "<line x1=\"" << kLeft << "\" y1=\"" << coord(py(t)) << "\" x2=\"" << kRight << "\" y2=\"" << coord(py(t))
         << "\" stroke=\"#e3e3e3\"/>\n"
-        << "<text x=\"" << kLeft - 8 << "\" y=\"" << coord(py(t) + 4) << "\" text-anchor=\"end\">" << number(t)
-        << "</text>\n";
+        << "<text x=\"" << kLeft - 8 << "\" y=\"" << coord(py(t) + 4) << "\" text-anchor=\"end\">"
+        << escape_xml(label) << "</text>\n";
   }
   svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << kRight - kLeft << "\" height=\"" << kBottom - kTop
       << "\" fill=\"none\" stroke=\"#333\"/>\n"
       << "<text x=\"" << (kLeft + kRight) / 2 << "\" y=\"" << kHeight - 18 << "\" text-anchor=\"middle\">"
-      << memlab::escape_xml(plot.x_label) << "</text>\n"
+      << escape_xml(plot.x_label) << "</text>\n"
       << "<text transform=\"translate(20 " << (kTop + kBottom) / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
-      << memlab::escape_xml(plot.y_label) << "</text>\n";
+      << escape_xml(plot.y_label) << "</text>\n";
 
   // Bands, then series, each with its legend entry in one row above the plot.
   double legend_x = kLeft;
   auto legend_text = [&](const std::string& name) {
-    svg << "<text x=\"" << coord(legend_x + 32) << "\" y=\"54\">" << memlab::escape_xml(name) << "</text>\n";
+    svg << "<text x=\"" << coord(legend_x + 32) << "\" y=\"54\">" << escape_xml(name) << "</text>\n";
     legend_x += 32 + 6.6 * name.size() + 22;
   };
   for (const auto& b : plot.bands) {
@@ -143,9 +169,9 @@ std::string render_svg(const LinePlot& plot) {
       upper += coord(px(b.x[i])) + "," + coord(py(b.hi[i])) + " ";
       lower = coord(px(b.x[i])) + "," + coord(py(b.lo[i])) + " " + lower;
     }
-    svg << "<polygon fill=\"" << memlab::escape_xml(b.color) << "\" fill-opacity=\"0.6\" stroke=\"none\" points=\"" << upper
+    svg << "<polygon fill=\"" << escape_xml(b.color) << "\" fill-opacity=\"0.6\" stroke=\"none\" points=\"" << upper
         << lower << "\"/>\n"
-        << "<rect x=\"" << coord(legend_x) << "\" y=\"44\" width=\"26\" height=\"12\" fill=\"" << memlab::escape_xml(b.color)
+        << "<rect x=\"" << coord(legend_x) << "\" y=\"44\" width=\"26\" height=\"12\" fill=\"" << escape_xml(b.color)
         << "\" fill-opacity=\"0.6\"/>\n";
     legend_text(b.name);
   }
@@ -158,20 +184,26 @@ std::string render_svg(const LinePlot& plot) {
       for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
         if (usable(s.x[i], s.y[i], plot.log_y))
           points << (points.tellp() > 0 ? " " : "") << coord(px(s.x[i])) << "," << coord(py(s.y[i]));
-      svg << "<polyline fill=\"none\" stroke=\"" << memlab::escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << " points=\""
+      svg << "<polyline fill=\"none\" stroke=\"" << escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << " points=\""
           << points.str() << "\"/>\n"
           << "<line x1=\"" << coord(legend_x) << "\" y1=\"50\" x2=\"" << coord(legend_x + 26) << "\" y2=\"50\" stroke=\""
-          << memlab::escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << "/>\n";
+          << escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << "/>\n";
     }
     if (s.markers) {
       for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
         if (usable(s.x[i], s.y[i], plot.log_y))
           svg << "<circle cx=\"" << coord(px(s.x[i])) << "\" cy=\"" << coord(py(s.y[i])) << "\" r=\"3.2\" fill=\""
-              << memlab::escape_xml(s.color) << "\"/>\n";
-      svg << "<circle cx=\"" << coord(legend_x + 13) << "\" cy=\"50\" r=\"3.2\" fill=\"" << memlab::escape_xml(s.color) << "\"/>\n";
+              << escape_xml(s.color) << "\"><title>" << number(s.x[i]) << ": " << number(s.y[i])
+              << "</title></circle>\n";
+      svg << "<circle cx=\"" << coord(legend_x + 13) << "\" cy=\"50\" r=\"3.2\" fill=\"" << escape_xml(s.color) << "\"/>\n";
     }
     legend_text(s.name);
   }
+  if (!plot.note.empty())
+    svg << "<text x=\"" << kWidth / 2 << "\" y=\"" << height - 10 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#59636e\">"
+        << escape_xml(plot.note) << "</text>\n";
   svg << "</svg>\n";
   return svg.str();
 }
+
+}  // namespace memlab
