@@ -1,11 +1,22 @@
 # A lab is a folder labs/NN-name/ holding:
-#   lab.json   the manifest: number, title, the student's file(s), every check and its threshold
-#   lab.h      the contract the student's file compiles against (and nothing else)
+#   lab.json       the manifest: number, title, the student's file(s), every check and its threshold
+#   contract.json  what the student's files may define, include and reference (memlab-contract)
+#   lab.h          the contract the student's file compiles against (and nothing else)
 #   <student files>, named in lab.json
 #   check.cu (+ optional check_*.cu / check_*.cpp)   the checker, built against memlab::checker
-# Adding a lab means adding such a folder; nothing here changes.
+#
+# Grading one lab's files (a "variant": your files, the reference solution, a submission, or one
+# of the course's known-wrong submissions) is, in ctest order:
+#   <prefix>labNN.build    memlab-judge build: compiles the student files in a folder of their
+#                          own, checks the submission contract on the objects, links the check
+#                          program; a compile error or a violation is recorded, not fatal
+#   <prefix>labNN.SUITE    memlab-judge suite: runs the check program (which only measures) and
+#                          decides the verdicts from the manifest, whatever way the program ends
+#   <prefix>labNN.report   memlab-report: merges this run's parts into the lab's report
+# The checker's own objects are compiled once per lab and shared by every variant.
 
 set(MEMLAB_SKIP_RETURN_CODE 77)
+set(MEMLAB_SUITES cpu correctness performance mechanism)  # in the order ctest runs them
 
 function(memlab_lab_student_dir out lab_folder)
   if(MEMLAB_SUBMISSION_DIR)
@@ -28,47 +39,220 @@ function(memlab_lab_suites out manifest_json)
     list(APPEND used "${suite}")
   endforeach()
   set(ordered "")
-  foreach(suite IN ITEMS cpu correctness performance mechanism)
+  foreach(suite IN LISTS MEMLAB_SUITES)
     if(suite IN_LIST used)
       list(APPEND ordered ${suite})
       list(REMOVE_ITEM used ${suite})
     endif()
   endforeach()
   if(used)
-    message(FATAL_ERROR "lab.json names unknown check suites: ${used} (known: cpu correctness performance mechanism)")
+    message(FATAL_ERROR "lab.json names unknown check suites: ${used} (known: ${MEMLAB_SUITES})")
   endif()
   set(${out} "${ordered}" PARENT_SCOPE)
 endfunction()
 
-function(memlab_add_lab lab_dir)
+# The grading tree's commit, recorded in every report (git may be missing: a copy of the course).
+function(memlab_tree_commit out)
+  set(commit "unknown (not a git checkout)")
+  find_package(Git QUIET)
+  if(GIT_FOUND AND EXISTS "${PROJECT_SOURCE_DIR}/.git")
+    execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${PROJECT_SOURCE_DIR}" rev-parse --short=12 HEAD
+                    OUTPUT_VARIABLE head OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc ERROR_QUIET)
+    if(rc EQUAL 0)
+      execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${PROJECT_SOURCE_DIR}" status --porcelain --untracked-files=no
+                      OUTPUT_VARIABLE dirty OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+      set(commit "${head}")
+      if(dirty)
+        set(commit "${head} (with uncommitted changes)")
+      endif()
+    endif()
+  endif()
+  set(${out} "${commit}" PARENT_SCOPE)
+endfunction()
+
+# The lab's checker, compiled once: its check*.cu / check_*.cpp objects, shared by every variant.
+function(memlab_add_lab_checker lab lab_dir)
+  file(GLOB check_sources CONFIGURE_DEPENDS
+       "${lab_dir}/check.cu" "${lab_dir}/check_*.cu" "${lab_dir}/check_*.cpp")
+  add_library(${lab}_checker OBJECT ${check_sources})
+  target_include_directories(${lab}_checker PRIVATE "${lab_dir}")
+  target_link_libraries(${lab}_checker PRIVATE memlab::checker)
+  set_target_properties(${lab}_checker PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+endfunction()
+
+# One variant of a lab: the student files of `student_dir` graded by the lab's checker.
+#   PREFIX       test and target prefix ("" for the build's own lab; "wrong.<case>." for a
+#                known-wrong submission)
+#   VARIANT      starter, solution, submission or wrong (printed in every report)
+#   RESULTS_DIR  where its reports go
+#   LABEL        an extra ctest label
+#   EXPECT       a known-wrong submission's expected.json, checked by the report step
+function(memlab_add_lab_variant lab_dir student_dir)
+  cmake_parse_arguments(PARSE_ARGV 2 V "" "PREFIX;VARIANT;RESULTS_DIR;LABEL;EXPECT" "")
   get_filename_component(lab_folder "${lab_dir}" NAME)
-  set(manifest "${lab_dir}/lab.json")
-  set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
-  file(READ "${manifest}" manifest_json)
+  file(READ "${lab_dir}/lab.json" manifest_json)
   string(JSON number GET "${manifest_json}" number)
   set(lab "lab${number}")
+  string(REPLACE "." "_" tag "${V_PREFIX}${lab}")
+  string(REPLACE "-" "_" tag "${tag}")
+  set(stage_dir "${CMAKE_BINARY_DIR}/submission/${V_PREFIX}${lab_folder}")
 
-  memlab_lab_student_dir(student_dir "${lab_folder}")
+  # The student's files are copied, with lab.h, into a folder of their own and compiled there:
+  # its include path reaches lab.h and nothing else of the course (a grading tree holds
+  # solutions/). A #line directive keeps the compiler's messages on the student's own path.
   string(JSON n_files LENGTH "${manifest_json}" student_files)
   math(EXPR last_file "${n_files} - 1")
+  set(staged_sources "")
+  set(contract_args "")
   set(student_sources "")
+  add_custom_command(OUTPUT "${stage_dir}/lab.h"
+    COMMAND "${CMAKE_COMMAND}" -DFROM=${lab_dir}/lab.h -DTO=${stage_dir}/lab.h -P "${MEMLAB_CMAKE_DIR}/MemlabStageFile.cmake"
+    DEPENDS "${lab_dir}/lab.h" "${MEMLAB_CMAKE_DIR}/MemlabStageFile.cmake" VERBATIM)
   foreach(i RANGE ${last_file})
     string(JSON file GET "${manifest_json}" student_files ${i})
     if(NOT EXISTS "${student_dir}/${file}")
       message(FATAL_ERROR "${lab}: the student file ${student_dir}/${file} does not exist.")
     endif()
     list(APPEND student_sources "${student_dir}/${file}")
+    add_custom_command(OUTPUT "${stage_dir}/${file}"
+      COMMAND "${CMAKE_COMMAND}" -DFROM=${student_dir}/${file} -DTO=${stage_dir}/${file} -P "${MEMLAB_CMAKE_DIR}/MemlabStageFile.cmake"
+      DEPENDS "${student_dir}/${file}" "${MEMLAB_CMAKE_DIR}/MemlabStageFile.cmake" VERBATIM)
+    list(APPEND staged_sources "${stage_dir}/${file}")
+  endforeach()
+  add_library(${tag}_student OBJECT ${staged_sources} "${stage_dir}/lab.h")
+  set_target_properties(${tag}_student PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared)
+  target_include_directories(${tag}_student PRIVATE "${stage_dir}")
+  if(V_VARIANT STREQUAL "wrong")
+    # A known-wrong submission is graded, not shipped: one architecture (the newest of the list,
+    # this GPU's own where there is one) keeps the course's test build short.
+    list(GET CMAKE_CUDA_ARCHITECTURES -1 newest)
+    set_target_properties(${tag}_student PROPERTIES CUDA_ARCHITECTURES "${newest}")
+  endif()
+  target_link_libraries(${tag}_student PRIVATE CUDA::cudart)
+  # One section per function, so the contract can tell which function references what.
+  target_compile_options(${tag}_student PRIVATE
+    $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-ffunction-sections> $<$<COMPILE_LANGUAGE:CXX>:-ffunction-sections>)
+
+  # The submission contract, checked on the compiled objects and the compiler's dependency
+  # lists before anything of the student's runs. The check program links only when it holds.
+  set(contract_result "${stage_dir}.contract.json")
+  set(file_args "")
+  set(contract_inputs "")
+  foreach(i RANGE ${last_file})
+    string(JSON file GET "${manifest_json}" student_files ${i})
+    # Where CMake puts the object of a source inside the build tree.
+    file(RELATIVE_PATH rel "${CMAKE_BINARY_DIR}" "${stage_dir}/${file}")
+    set(object "${CMAKE_BINARY_DIR}/CMakeFiles/${tag}_student.dir/${rel}.o")
+    # The compiler's list of every file the source includes, with the same include path as the
+    # build (Ninja consumes the build's own depfiles, so the contract asks the compiler again).
+    set(deps "${stage_dir}/${file}.deps")
+    if(file MATCHES "\\.cu$")
+      set(list_includes "${CMAKE_CUDA_COMPILER}" -std=c++17 -M -MF "${deps}" "-I${stage_dir}" "${stage_dir}/${file}")
+    else()
+      set(list_includes "${CMAKE_CXX_COMPILER}" -std=c++17 -M -MF "${deps}" "-I${stage_dir}" -isystem "${CUDAToolkit_INCLUDE_DIRS}"
+          "${stage_dir}/${file}")
+    endif()
+    add_custom_command(OUTPUT "${deps}" COMMAND ${list_includes}
+      COMMAND "${CMAKE_COMMAND}" -DDEPS=${deps} -DORIGINAL=${student_dir}/${file} -P "${MEMLAB_CMAKE_DIR}/MemlabDropOriginal.cmake"
+      DEPENDS "${stage_dir}/${file}" "${stage_dir}/lab.h" "${MEMLAB_CMAKE_DIR}/MemlabDropOriginal.cmake" VERBATIM)
+    list(APPEND file_args --file "${file}" "${object}" "${deps}")
+    list(APPEND contract_inputs "${deps}")
+  endforeach()
+  add_custom_command(OUTPUT "${contract_result}"
+    COMMAND memlab-contract --contract "${lab_dir}/contract.json" --lab-header "${stage_dir}/lab.h"
+            ${file_args} --out "${contract_result}"
+    DEPENDS $<TARGET_OBJECTS:${tag}_student> ${contract_inputs} "${lab_dir}/contract.json" memlab-contract
+    COMMENT "Checking the submission contract of ${V_PREFIX}${lab}" VERBATIM COMMAND_EXPAND_LISTS)
+  add_custom_target(${tag}_contract DEPENDS "${contract_result}")
+
+  add_executable(${tag}_check $<TARGET_OBJECTS:${lab}_checker> $<TARGET_OBJECTS:${tag}_student>)
+  set_target_properties(${tag}_check PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared LINKER_LANGUAGE CXX
+                        OUTPUT_NAME "${V_PREFIX}${lab}_check" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+  target_link_libraries(${tag}_check PRIVATE memlab::check_main memlab::checker)
+  add_dependencies(${tag}_check ${tag}_contract)
+
+  set(results_dir "${V_RESULTS_DIR}")
+  memlab_tree_commit(commit)
+  set(common_judge_args --lab-dir "${lab_dir}" --results-dir "${results_dir}" --student-dir "${student_dir}"
+      --variant ${V_VARIANT} --tree-commit "${commit}")
+  if(MEMLAB_THRESHOLDS)
+    list(APPEND common_judge_args --thresholds "${MEMLAB_THRESHOLDS}")
+  endif()
+
+  # The first test of the lab: compile, check the contract, link. Its failure for the student's
+  # reasons is recorded for the report; it fails itself only when the course's own parts break.
+  add_test(NAME ${V_PREFIX}${lab}.build
+    COMMAND memlab-judge build ${common_judge_args} --cmake "${CMAKE_COMMAND}" --binary-dir "${CMAKE_BINARY_DIR}"
+            --target ${tag}_check --contract-result "${contract_result}")
+  set_tests_properties(${V_PREFIX}${lab}.build PROPERTIES
+    FIXTURES_SETUP "${V_PREFIX}${lab}_built" FIXTURES_REQUIRED memlab_build
+    LABELS "${lab};cpu;${V_LABEL}" TIMEOUT 1800
+    RESOURCE_LOCK memlab_build_tree)  # one Ninja at a time in a build tree, even under ctest -j
+
+  memlab_lab_suites(suites "${manifest_json}")
+  foreach(suite IN LISTS suites)
+    set(test_args suite ${common_judge_args} --suite ${suite} --program "$<TARGET_FILE:${tag}_check>")
+    if(V_EXPECT)
+      list(APPEND test_args --verdicts-in-report)
+    endif()
+    if(MEMLAB_JUNIT)
+      list(APPEND test_args -- --reporters=junit "--out=${results_dir}/${lab}.${suite}.junit.xml")
+    endif()
+    add_test(NAME ${V_PREFIX}${lab}.${suite} COMMAND memlab-judge ${test_args})
+    if(suite STREQUAL "cpu")
+      set(labels "${lab};cpu;${V_LABEL}")
+    else()
+      set(labels "${lab};gpu;${V_LABEL}")
+      # Two gradings on one GPU disturb each other's timings: GPU suites run one at a time even
+      # under ctest -j (builds and CPU suites still run in parallel).
+      set_tests_properties(${V_PREFIX}${lab}.${suite} PROPERTIES RESOURCE_LOCK memlab_gpu)
+    endif()
+    set_tests_properties(${V_PREFIX}${lab}.${suite} PROPERTIES
+      FIXTURES_REQUIRED "memlab_build;${V_PREFIX}${lab}_built;${V_PREFIX}${lab}_checks"
+      SKIP_RETURN_CODE ${MEMLAB_SKIP_RETURN_CODE}
+      LABELS "${labels}"
+      TIMEOUT 900)
   endforeach()
 
-  # The student's translation units see lab.h and the CUDA runtime, never the checker.
-  add_library(${lab}_student STATIC ${student_sources})
-  target_include_directories(${lab}_student PRIVATE "${lab_dir}")
-  target_link_libraries(${lab}_student PRIVATE CUDA::cudart)
-  set_target_properties(${lab}_student PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+  # Runs after the lab's checks, pass or fail: merges this run's parts into one report.
+  set(expect_args "")
+  if(V_EXPECT)
+    set(expect_args --expect "${V_EXPECT}")  # a known-wrong submission: its verdicts are checked too
+  endif()
+  add_test(NAME ${V_PREFIX}${lab}.report
+    COMMAND memlab-report --lab ${lab} --lab-dir "${lab_dir}" --results-dir "${results_dir}"
+            --labs "${MEMLAB_GRADED_LABS}" ${expect_args})
+  set_tests_properties(${V_PREFIX}${lab}.report PROPERTIES
+    FIXTURES_CLEANUP "${V_PREFIX}${lab}_checks" FIXTURES_REQUIRED "memlab_build;${V_PREFIX}${lab}_built"
+    LABELS "${lab};cpu;${V_LABEL}")
+  set(MEMLAB_LAST_VARIANT_TAG "${tag}" PARENT_SCOPE)
+endfunction()
+
+function(memlab_add_lab lab_dir)
+  get_filename_component(lab_folder "${lab_dir}" NAME)
+  set(manifest "${lab_dir}/lab.json")
+  set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+               "${manifest}" "${lab_dir}/contract.json")
+  file(READ "${manifest}" manifest_json)
+  string(JSON number GET "${manifest_json}" number)
+  set(lab "lab${number}")
+
+  memlab_add_lab_checker(${lab} "${lab_dir}")
+  memlab_lab_student_dir(student_dir "${lab_folder}")
+  if(MEMLAB_SUBMISSION_DIR)
+    set(variant submission)
+  elseif(MEMLAB_SOLUTION)
+    set(variant solution)
+  else()
+    set(variant starter)
+  endif()
+  memlab_add_lab_variant("${lab_dir}" "${student_dir}" VARIANT ${variant} RESULTS_DIR "${CMAKE_BINARY_DIR}/results")
 
   # The course's own test build grades the solutions; it compiles the starters as well, so that a
   # change to lab.h cannot break the files students start from without anyone seeing it.
   if(MEMLAB_BUILD_TESTS AND NOT student_dir STREQUAL "${lab_dir}")
+    string(JSON n_files LENGTH "${manifest_json}" student_files)
+    math(EXPR last_file "${n_files} - 1")
     set(starter_sources "")
     foreach(i RANGE ${last_file})
       string(JSON file GET "${manifest_json}" student_files ${i})
@@ -78,58 +262,40 @@ function(memlab_add_lab lab_dir)
     target_include_directories(${lab}_starter_compiles PRIVATE "${lab_dir}")
     target_link_libraries(${lab}_starter_compiles PRIVATE CUDA::cudart)
   endif()
+endfunction()
 
-  file(GLOB check_sources CONFIGURE_DEPENDS
-       "${lab_dir}/check.cu" "${lab_dir}/check_*.cu" "${lab_dir}/check_*.cpp")
-  add_executable(${lab}_check ${check_sources})
-  target_include_directories(${lab}_check PRIVATE "${lab_dir}")
-  target_link_libraries(${lab}_check PRIVATE memlab::check_main memlab::checker ${lab}_student)
-  set_target_properties(${lab}_check PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
-
-  set(results_dir "${CMAKE_BINARY_DIR}/results")
-  if(MEMLAB_SUBMISSION_DIR)
-    set(variant submission)
-  elseif(MEMLAB_SOLUTION)
-    set(variant solution)
-  else()
-    set(variant starter)
-  endif()
-  set(common_args
-      --lab-dir "${lab_dir}" --results-dir "${results_dir}"
-      --student-dir "${student_dir}" --variant ${variant})
-  if(MEMLAB_THRESHOLDS)
-    list(APPEND common_args --thresholds "${MEMLAB_THRESHOLDS}")
-  endif()
-
-  memlab_lab_suites(suites "${manifest_json}")
-  foreach(suite IN LISTS suites)
-    set(test_args ${common_args} --suite ${suite})
-    if(MEMLAB_JUNIT)
-      list(APPEND test_args --reporters=junit "--out=${results_dir}/${lab}.${suite}.junit.xml")
+# The course's known-wrong submissions (solutions/wrong/<NN>-<case>/), each graded as a variant of
+# its lab with tests wrong.<case>.*; its report step fails unless the verdicts are those its
+# expected.json lists.
+function(memlab_add_wrong_submissions)
+  file(GLOB expectations CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/solutions/wrong/*/expected.json")
+  list(SORT expectations)
+  foreach(expected IN LISTS expectations)
+    get_filename_component(case_dir "${expected}" DIRECTORY)
+    get_filename_component(case "${case_dir}" NAME)
+    file(READ "${expected}" expected_json)
+    string(JSON number GET "${expected_json}" lab)
+    file(GLOB lab_dirs "${PROJECT_SOURCE_DIR}/labs/${number}-*")
+    if(NOT lab_dirs)
+      message(FATAL_ERROR "${expected}: lab ${number} does not exist")
     endif()
-    add_test(NAME ${lab}.${suite} COMMAND ${lab}_check ${test_args})
-    if(suite STREQUAL "cpu")
-      set(labels "${lab};cpu")
-    else()
-      set(labels "${lab};gpu")
+    list(GET lab_dirs 0 lab_dir)
+    if(NOT TARGET lab${number}_checker)
+      continue()  # the lab is not built in this tree
     endif()
-    set_tests_properties(${lab}.${suite} PROPERTIES
-      FIXTURES_REQUIRED "memlab_build;${lab}_checks"
-      SKIP_RETURN_CODE ${MEMLAB_SKIP_RETURN_CODE}
-      LABELS "${labels}"
-      TIMEOUT 600)
+    get_filename_component(lab_folder "${lab_dir}" NAME)
+    set(results "${CMAKE_BINARY_DIR}/wrong/${case}/results")
+    # For a gradescope.json of its own, each case is the only lab of its results folder.
+    set(MEMLAB_GRADED_LABS "lab${number}")
+    memlab_add_lab_variant("${lab_dir}" "${case_dir}/${lab_folder}" PREFIX "wrong.${case}." VARIANT wrong
+                           RESULTS_DIR "${results}" LABEL wrong EXPECT "${expected}")
   endforeach()
-
-  # Runs after the lab's checks, pass or fail: merges their results into one report.
-  add_test(NAME ${lab}.report COMMAND memlab-report --lab ${lab} --lab-dir "${lab_dir}" --results-dir "${results_dir}")
-  set_tests_properties(${lab}.report PROPERTIES
-    FIXTURES_CLEANUP "${lab}_checks" FIXTURES_REQUIRED memlab_build LABELS "${lab};cpu")
 endfunction()
 
 function(memlab_add_selected_labs)
   file(GLOB manifests CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/labs/[0-9][0-9]-*/lab.json")
   list(SORT manifests)
-  set(added "")
+  set(selected "")
   foreach(manifest IN LISTS manifests)
     get_filename_component(lab_dir "${manifest}" DIRECTORY)
     get_filename_component(lab_folder "${lab_dir}" NAME)
@@ -137,9 +303,21 @@ function(memlab_add_selected_labs)
     if(MEMLAB_LABS STREQUAL "none")
       break()
     elseif(MEMLAB_LABS STREQUAL "all" OR number IN_LIST MEMLAB_LABS)
-      memlab_add_lab("${lab_dir}")
-      list(APPEND added ${number})
+      list(APPEND selected "${lab_dir}")
     endif()
+  endforeach()
+  # gradescope.json sums exactly the labs this build grades.
+  set(MEMLAB_GRADED_LABS "")
+  set(added "")
+  foreach(lab_dir IN LISTS selected)
+    get_filename_component(lab_folder "${lab_dir}" NAME)
+    string(SUBSTRING "${lab_folder}" 0 2 number)
+    list(APPEND MEMLAB_GRADED_LABS "lab${number}")
+    list(APPEND added ${number})
+  endforeach()
+  string(REPLACE ";" "," MEMLAB_GRADED_LABS "${MEMLAB_GRADED_LABS}")
+  foreach(lab_dir IN LISTS selected)
+    memlab_add_lab("${lab_dir}")
   endforeach()
   if(NOT MEMLAB_LABS STREQUAL "all" AND NOT MEMLAB_LABS STREQUAL "none")
     foreach(wanted IN LISTS MEMLAB_LABS)
@@ -149,10 +327,15 @@ function(memlab_add_selected_labs)
     endforeach()
   endif()
   message(STATUS "Labs: ${added}")
+  if(MEMLAB_BUILD_TESTS OR MEMLAB_WRONG_SUBMISSIONS)
+    memlab_add_wrong_submissions()
+  endif()
 
-  # The build runs as the first test, so that `cmake --preset labNN && ctest` builds too.
+  # The course's own parts build as the first test, so that `cmake --preset labNN && ctest`
+  # builds too; each lab's student part is built by its labNN.build test.
   add_test(NAME build COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}")
-  set_tests_properties(build PROPERTIES FIXTURES_SETUP memlab_build LABELS "build;cpu" TIMEOUT 3600)
+  set_tests_properties(build PROPERTIES FIXTURES_SETUP memlab_build LABELS "build;cpu" TIMEOUT 3600
+                       RESOURCE_LOCK memlab_build_tree)
 endfunction()
 
 # ctest typed at the repository root reads ./CTestTestfile.cmake: point it at the build tree

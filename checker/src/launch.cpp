@@ -1,7 +1,10 @@
 #include "memlab/launch.h"
 
+#include "memlab/checker.h"
+
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <thread>
 
 #include "memlab/cuda_check.h"
@@ -30,7 +33,66 @@ std::string explain(cudaError_t e) {
   }
 }
 
+CudaError kernel_failed(const std::string& what, cudaError_t e) {
+  return CudaError(e, what + ": the kernel failed: " + cudaGetErrorName(e) + ": " + explain(e));
+}
+
+// The launch's stream (the process's one work stream) and its own events, released however
+// run_checked leaves.
+struct LaunchStream {
+  cudaStream_t stream = nullptr;
+  cudaEvent_t done = nullptr, idle_probe = nullptr, legacy_caught_up = nullptr;
+  LaunchStream() {
+    stream = work_stream();
+    MEMLAB_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+    MEMLAB_CUDA(cudaEventCreate(&idle_probe));
+    MEMLAB_CUDA(cudaEventCreate(&legacy_caught_up));
+  }
+  ~LaunchStream() {
+    cudaEventDestroy(legacy_caught_up);
+    cudaEventDestroy(idle_probe);
+    cudaEventDestroy(done);
+  }
+  LaunchStream(const LaunchStream&) = delete;
+  LaunchStream& operator=(const LaunchStream&) = delete;
+};
+
+[[noreturn]] void report_hang(const std::string& what) {
+  std::fprintf(stderr,
+               "\nFATAL: %s did not finish within %lld s: the kernel probably hangs (a __syncthreads() that "
+               "not every thread reaches, or a loop that never ends). Exiting; the GPU is released when "
+               "this process ends.\n",
+               what.c_str(), static_cast<long long>(launch_timeout().count()));
+  std::fflush(stderr);
+  // The judge fails every check that got no measurement with this reason.
+  report_fatal(what + " did not finish within " + std::to_string(launch_timeout().count()) +
+               " s: the kernel probably hangs (a __syncthreads() that not every thread reaches, or a loop that "
+               "never ends); the check program ended itself");
+  std::_Exit(3);
+}
+
+// Polls `query` (an event or stream query) until it is not cudaErrorNotReady, so that a kernel
+// that never finishes is reported, not waited on forever. Returns the final status.
+template <class Query>
+cudaError_t wait_polling(Query query, std::chrono::steady_clock::time_point deadline, const std::string& what) {
+  cudaError_t e;
+  while ((e = query()) == cudaErrorNotReady) {
+    if (std::chrono::steady_clock::now() > deadline) report_hang(what);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  return e;
+}
+
 }  // namespace
+
+cudaStream_t work_stream() {
+  static cudaStream_t stream = [] {
+    cudaStream_t s = nullptr;
+    MEMLAB_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    return s;
+  }();
+  return stream;
+}
 
 std::chrono::seconds launch_timeout() {
   if (const char* v = std::getenv("MEMLAB_LAUNCH_TIMEOUT")) {
@@ -41,36 +103,50 @@ std::chrono::seconds launch_timeout() {
 }
 
 void run_checked(const std::string& what, const Launch& launch) {
-  MEMLAB_CUDA(cudaDeviceSynchronize());
-  cudaGetLastError();  // start from a clean slate
-  cudaEvent_t done = nullptr;
-  MEMLAB_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
-  launch(0);
+  MEMLAB_CUDA(cudaDeviceSynchronize());  // nothing of the checker's own is left on any stream
+  cudaGetLastError();                    // start from a clean slate
+  LaunchStream own;
+  launch(own.stream);
   cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) {
-    cudaEventDestroy(done);
-    throw LaunchFailure(what + ": the launch failed: " + cudaGetErrorName(e) + ": " + explain(e));
-  }
-  MEMLAB_CUDA(cudaEventRecord(done, 0));
-  // Poll instead of blocking, so a kernel that never finishes is reported, not waited on forever.
+  if (e != cudaSuccess) throw LaunchFailure(what + ": the launch failed: " + cudaGetErrorName(e) + ": " + explain(e));
+  MEMLAB_CUDA(cudaEventRecord(own.done, own.stream));
   const auto deadline = std::chrono::steady_clock::now() + launch_timeout();
-  while ((e = cudaEventQuery(done)) == cudaErrorNotReady) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      std::fprintf(stderr,
-                   "\nFATAL: %s did not finish within %lld s: the kernel probably hangs (a __syncthreads() that "
-                   "not every thread reaches, or a loop that never ends). Exiting; the GPU is released when "
-                   "this process ends.\n",
-                   what.c_str(), static_cast<long long>(launch_timeout().count()));
-      std::fflush(stderr);
-      std::_Exit(3);
+  e = wait_polling([&] { return cudaEventQuery(own.done); }, deadline, what);
+  if (e != cudaSuccess) throw kernel_failed(what, e);
+
+  // The device was idle before the launch, so anything on the default streams now is the
+  // launch's, running on after its own stream finished. Waited for, so the next launch starts
+  // clean, and with the deadline, so a hang there is reported too.
+  bool left_stream = false;
+  for (cudaStream_t other : {cudaStreamLegacy, cudaStreamPerThread}) {
+    e = cudaStreamQuery(other);
+    if (e == cudaErrorNotReady) {
+      left_stream = true;
+      e = wait_polling([&] { return cudaStreamQuery(other); }, deadline, what);
     }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    if (e != cudaSuccess) throw kernel_failed(what, e);
   }
-  cudaEventDestroy(done);
-  if (e == cudaSuccess) e = cudaDeviceSynchronize();
-  if (e != cudaSuccess) {
-    throw CudaError(e, what + ": the kernel failed: " + cudaGetErrorName(e) + ": " + explain(e));
-  }
+  // Blocking streams of the launch's own creation: an event on the legacy stream waits for them;
+  // against one recorded just after it on the launch's (idle) stream, its delay on the GPU's clock
+  // is the work still pending there (as in KernelTimer::time_once).
+  MEMLAB_CUDA(cudaEventRecord(own.legacy_caught_up, cudaStreamLegacy));
+  MEMLAB_CUDA(cudaEventRecord(own.idle_probe, own.stream));
+  e = wait_polling([&] { return cudaEventQuery(own.legacy_caught_up); }, deadline, what);
+  if (e != cudaSuccess) throw kernel_failed(what, e);
+  // The last layer: non-blocking streams of its own show only as a device slow to go idle.
+  const auto idle_from = std::chrono::steady_clock::now();
+  e = cudaDeviceSynchronize();
+  const double idle_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - idle_from).count();
+  if (e != cudaSuccess) throw kernel_failed(what, e);
+  cudaGetLastError();  // the queries' "not ready" answers
+  float legacy_gap_ms = 0;
+  MEMLAB_CUDA(cudaEventElapsedTime(&legacy_gap_ms, own.idle_probe, own.legacy_caught_up));
+  if (legacy_gap_ms > kLegacyGapMs) left_stream = true;
+  if (left_stream || idle_ms > kRunCheckedIdleMs)
+    throw LaunchFailure(what + ": the work left the stream it was given (it was still running on another stream after "
+                               "its own stream had finished): enqueue every kernel and copy on the stream argument "
+                               "(kernel<<<grid, block, shared_bytes, stream>>>), not on the default stream or a stream "
+                               "of your own");
 }
 
 }  // namespace memlab

@@ -66,6 +66,7 @@ Manifest parse_manifest(const std::string& text, const std::string& origin) {
       s.description = c.at("description").get<std::string>();
       s.hint = c.value("hint", "");
       s.basis = c.value("basis", "");
+      s.confirmed_by = c.value("confirmed_by", "");
       if (s.compare != Compare::is_true && !s.required) bad(origin, "check " + s.id + " compares but has no \"required\"");
       if (m.find(s.id)) bad(origin, "check " + s.id + " appears twice");
       m.checks.push_back(s);
@@ -74,6 +75,9 @@ Manifest parse_manifest(const std::string& text, const std::string& origin) {
     bad(origin, std::string("missing or mistyped field: ") + e.what());
   }
   if (m.checks.empty()) bad(origin, "no checks");
+  for (const auto& c : m.checks)
+    if (!c.confirmed_by.empty() && !m.find(c.confirmed_by))
+      bad(origin, "check " + c.id + " is confirmed_by " + c.confirmed_by + ", which is not a check of this lab");
   return m;
 }
 

@@ -44,6 +44,11 @@ std::string to_json(const ReportPart& p) {
   j["environment"] = p.environment;
   j["seed"] = p.seed;
   j["student_hash"] = p.student_hash;
+  j["run_id"] = p.run_id;
+  j["student_dir"] = p.student_dir;
+  j["thresholds"] = p.thresholds;
+  j["tree_commit"] = p.tree_commit;
+  j["ending"] = p.ending;
   j["checks"] = json::array();
   for (const auto& c : p.checks) {
     json r{{"id", c.id},           {"suite", c.suite}, {"kind", c.kind},     {"description", c.description},
@@ -65,6 +70,11 @@ ReportPart part_from_json(const std::string& text) {
   p.environment = j.value("environment", "");
   p.seed = j.value("seed", "");
   p.student_hash = j.value("student_hash", "");
+  p.run_id = j.value("run_id", "");
+  p.student_dir = j.value("student_dir", "");
+  p.thresholds = j.value("thresholds", "");
+  p.tree_commit = j.value("tree_commit", "");
+  p.ending = j.value("ending", "");
   for (const auto& r : j.at("checks")) {
     CheckResult c;
     c.id = r.at("id");

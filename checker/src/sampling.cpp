@@ -1,5 +1,6 @@
 #include "memlab/sampling.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace memlab {
@@ -22,7 +23,90 @@ std::string join_doubts(bool converged, const SamplingCriteria& c, double rse, s
   return out.str();
 }
 
+// splitmix64's finalizer: the verify plan's coin, a pure function of (seed, index).
+std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+std::string milliseconds(double ms) {
+  std::ostringstream out;
+  out.precision(3);
+  out << ms << " ms";
+  return out.str();
+}
+
+std::string work_name(const std::string& name) { return name.empty() ? "the timed work" : name; }
+
+constexpr const char* kLeftStream =
+    "the work left the stream it was given (it was still running on another stream after the interval ended)";
+constexpr const char* kStreamHint =
+    "enqueue every kernel and copy on the stream argument (kernel<<<grid, block, shared_bytes, stream>>>), not on "
+    "the default stream or a stream of your own";
+
 }  // namespace
+
+bool work_outside_interval(const Sample& s) {
+  const double idle_limit = std::max(kIdleWaitMs, kIdleBaselineFactor * s.idle_baseline_ms);
+  return s.legacy_stream_busy || s.per_thread_stream_busy || s.legacy_gap_ms > kLegacyGapMs ||
+         s.idle_wait_ms > idle_limit;
+}
+
+std::string work_left_stream_reason(std::size_t with_evidence, std::size_t samples) {
+  if (with_evidence < kLeakMinSamples || static_cast<double>(with_evidence) < kLeakMinShare * samples) return "";
+  return std::string(kLeftStream) + ", on " + std::to_string(with_evidence) + " of " + std::to_string(samples) +
+         " samples: " + kStreamHint;
+}
+
+bool VerifyPlan::pick(std::size_t index) const {
+  if (index <= 1) return true;
+  const double coin = static_cast<double>(mix64(seed ^ mix64(index)) >> 11) * 0x1p-53;  // uniform in [0, 1)
+  return coin < share;
+}
+
+std::string wrong_sample_reason(const std::string& name, std::size_t index, std::size_t taken, std::size_t verified,
+                                const std::string& mismatch) {
+  return "the timed work was wrong on sample " + std::to_string(index) + " of " + std::to_string(taken) + " (" +
+         std::to_string(verified) + " verified, on fresh inputs): stale, cached or skipped work is not graded; " +
+         work_name(name) + ": " + mismatch;
+}
+
+std::string impossible_sample_reason(const std::string& name, std::size_t index, double ms, double floor_ms,
+                                     const std::string& floor_text) {
+  return "impossible time on sample " + std::to_string(index) + ": " + work_name(name) + " took " + milliseconds(ms) +
+         ", less than half of the " + milliseconds(floor_ms) + " of " + floor_text +
+         "; the work cannot all have run inside the interval, so it is not graded";
+}
+
+std::string SampleJudge::verify(std::size_t index, std::size_t taken) {
+  ++verified_;
+  last_verified_ = index;
+  const std::string mismatch = checks_.verify(index);
+  return mismatch.empty() ? "" : wrong_sample_reason(checks_.name, index, taken, verified_, mismatch);
+}
+
+std::string SampleJudge::after(const Sample& s, std::size_t index) {
+  const bool outside = work_outside_interval(s);
+  if (outside) ++outside_;
+  if (checks_.floor_ms > 0 && s.ms < kSampleFloorShare * checks_.floor_ms) {
+    // Both at once is the usual story of a launch on the default stream: say that.
+    const std::string why = impossible_sample_reason(checks_.name, index, s.ms, checks_.floor_ms, checks_.floor_text);
+    return outside ? why + "; " + kLeftStream + ": " + kStreamHint : why;
+  }
+  if (checks_.verify && checks_.plan.pick(index)) return verify(index, index);
+  return "";
+}
+
+std::string SampleJudge::finish(std::size_t taken) {
+  if (checks_.verify && taken > 0 && last_verified_ != taken) {
+    std::string wrong = verify(taken, taken);
+    if (!wrong.empty()) return wrong;
+  }
+  const std::string leak = work_left_stream_reason(outside_, taken);
+  return leak.empty() || checks_.name.empty() ? leak : checks_.name + ": " + leak;
+}
 
 std::string Measurement::doubt() const {
   return join_doubts(converged, criteria, stats.rse, throttled_discarded, {&shape});
@@ -33,14 +117,18 @@ std::string PairMeasurement::doubt() const {
                      {&base_shape, &candidate_shape});
 }
 
-Measurement sample_until_stable(const std::function<Sample()>& take, const SamplingCriteria& c) {
+Measurement sample_until_stable(const std::function<Sample()>& take, const SamplingCriteria& c,
+                                const SampleChecks& checks) {
   Measurement m;
   m.criteria = c;
+  SampleJudge judge(checks);
   double spent_ms = 0;
   std::size_t attempts = 0;
   while (attempts < c.max_samples) {
     Sample s = take();
     ++attempts;
+    m.invalid = judge.after(s, attempts);
+    if (!m.invalid.empty()) break;
     spent_ms += s.ms;
     if (s.throttled) {
       ++m.throttled_discarded;
@@ -57,6 +145,9 @@ Measurement sample_until_stable(const std::function<Sample()>& take, const Sampl
     }
     if (spent_ms >= c.max_seconds * 1e3) break;
   }
+  if (m.invalid.empty()) m.invalid = judge.finish(attempts);
+  m.taken = attempts;
+  m.verified = judge.verified();
   m.stats = summarize(m.samples_ms);
   if (m.samples_ms.size() < c.min_samples) m.converged = false;
   m.shape = inspect_shape(m.samples_ms);
@@ -64,16 +155,22 @@ Measurement sample_until_stable(const std::function<Sample()>& take, const Sampl
 }
 
 PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_base,
-                                          const std::function<Sample()>& take_candidate,
-                                          const SamplingCriteria& c) {
+                                          const std::function<Sample()>& take_candidate, const SamplingCriteria& c,
+                                          const SampleChecks& base_checks, const SampleChecks& candidate_checks) {
   PairMeasurement m;
   m.criteria = c;
+  SampleJudge base_judge(base_checks), candidate_judge(candidate_checks);
   double spent_ms = 0;
   std::size_t attempts = 0;
   while (attempts < c.max_samples) {
     Sample b = take_base();
+    // Judged before the candidate runs: the two may share inputs that its preparation redraws.
+    m.invalid = base_judge.after(b, attempts + 1);
+    if (!m.invalid.empty()) break;
     Sample k = take_candidate();
     ++attempts;
+    m.invalid = candidate_judge.after(k, attempts);
+    if (!m.invalid.empty()) break;
     spent_ms += b.ms + k.ms;
     if (b.throttled || k.throttled) {
       ++m.throttled_discarded;
@@ -92,6 +189,11 @@ PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_ba
     }
     if (spent_ms >= c.max_seconds * 1e3) break;
   }
+  // The candidate's last sample first: its output is the one still in place.
+  if (m.invalid.empty()) m.invalid = candidate_judge.finish(attempts);
+  if (m.invalid.empty()) m.invalid = base_judge.finish(attempts);
+  m.pairs_taken = attempts;
+  m.verified = base_judge.verified() + candidate_judge.verified();
   m.ratio = ratio_from_pairs(m.base_ms, m.candidate_ms);
   if (m.base_ms.size() < c.min_samples) m.converged = false;
   m.base_shape = inspect_shape(m.base_ms);

@@ -11,8 +11,11 @@
 #include <sstream>
 #include <algorithm>
 #include <map>
+#include <optional>
 
+#include "memlab/build_status.h"
 #include "memlab/manifest.h"
+#include "memlab/suite_judge.h"
 #include "memlab/result_files.h"
 #include "memlab/report.h"
 
@@ -29,31 +32,134 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
-json merge_lab(const Manifest& m, const fs::path& parts_dir, std::ostream& table) {
-  json lab{{"lab", m.number}, {"name", m.name}, {"title", m.title}, {"checks", json::array()}};
-  double score = 0, max_score = 0;
-  int counts[4] = {0, 0, 0, 0};
-  bool any = false;
-  for (const char* suite : {"cpu", "correctness", "performance", "mechanism"}) {
-    fs::path p = parts_dir / ("lab" + m.number + "." + suite + ".json");
-    if (!fs::exists(p)) continue;
-    ReportPart part = part_from_json(slurp(p));
-    any = true;
-    lab["variant"] = part.variant;
-    lab["seed"] = part.seed;
-    lab["student_hash"] = part.student_hash;
-    if (std::string(suite) != "cpu") lab["environment"] = part.environment;
-    table << suite << ":\n";
-    for (const auto& c : part.checks) {
-      table << console_line(c) << "\n";
-      score += c.points;
-      max_score += c.max_points;
-      ++counts[static_cast<int>(c.verdict)];
-      json row = json::parse(to_json(ReportPart{part.lab, part.suite, "", "", "", "", {c}}))["checks"][0];
-      lab["checks"].push_back(row);
+// The row every report starts with: whether the student's files compiled, linked and respect
+// the submission contract. It has no points of its own: when it fails, every check fails.
+CheckResult contract_row(const BuildStatus& b) {
+  CheckResult r;
+  r.id = "submission_contract";
+  r.suite = "build";
+  r.kind = "correctness";
+  r.description = "your files compile in a folder of their own and define, include and reference only what the lab allows";
+  r.verdict = b.ok ? Verdict::pass : Verdict::fail;
+  r.measured = b.ok ? 1.0 : 0.0;
+  r.detail = b.reason();
+  r.hint = b.violations.empty() ? "Read the first compiler error above; fix it and run ctest again."
+                                : "Remove the calls and definitions named above: only what lab.h declares may have "
+                                  "external linkage, and only the CUDA calls the lab needs may be used.";
+  return r;
+}
+
+// A check that trusts a value the student's code declares fails when the GPU check that compares
+// that value with the kernel's behaviour failed, and says so when that check did not run.
+void apply_confirmations(const Manifest& m, std::vector<CheckResult>& rows) {
+  for (auto& r : rows) {
+    const CheckSpec* spec = m.find(r.id);
+    if (!spec || spec->confirmed_by.empty()) continue;
+    const CheckResult* confirm = nullptr;
+    for (const auto& c : rows)
+      if (c.id == spec->confirmed_by) confirm = &c;
+    if (!confirm) continue;
+    if (confirm->verdict == Verdict::fail && r.verdict == Verdict::pass) {
+      r.verdict = Verdict::fail;
+      r.points = 0;
+      r.detail = "cannot be trusted: " + spec->confirmed_by + " failed (" + confirm->detail + ")";
+    } else if (r.verdict == Verdict::pass &&
+               (confirm->verdict == Verdict::skip || confirm->verdict == Verdict::inconclusive)) {
+      r.detail += (r.detail.empty() ? "" : "; ") + std::string("not confirmed on a GPU in this run (") +
+                  spec->confirmed_by + " did not run)";
     }
   }
-  if (!any) throw std::runtime_error("no results for lab " + m.number + " in " + parts_dir.string() + " (did its checks run?)");
+}
+
+std::string graded_what(const std::string& variant, const std::string& dir) {
+  if (variant == "solution") return "the reference solution in " + dir;
+  if (variant == "starter") return "your files in " + dir;
+  if (variant == "wrong") return "a known-wrong submission in " + dir;
+  return "the submission in " + dir;
+}
+
+json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& table) {
+  const fs::path parts_dir = results_dir / "parts";
+  json lab{{"lab", m.number}, {"name", m.name}, {"title", m.title}, {"checks", json::array()}};
+  std::optional<BuildStatus> build;
+  const fs::path build_file = results_dir / ("lab" + m.number + ".build.json");
+  if (fs::exists(build_file)) build = build_status_from_json(slurp(build_file));
+
+  std::vector<CheckResult> rows;
+  if (build) rows.push_back(contract_row(*build));
+  std::map<std::string, ReportPart> parts;
+  bool any = false;
+  for (const char* suite : {"cpu", "correctness", "performance", "mechanism"}) {
+    const fs::path p = parts_dir / ("lab" + m.number + "." + suite + ".json");
+    if (!fs::exists(p)) continue;
+    ReportPart part = part_from_json(slurp(p));
+    if (build && part.run_id != build->run_id) continue;  // an earlier run's part
+    any = true;
+    parts[suite] = part;
+  }
+  if (!any && !build)
+    throw std::runtime_error("no results for lab " + m.number + " in " + parts_dir.string() + " (did its checks run?)");
+  for (const char* suite_name : {"cpu", "correctness", "performance", "mechanism"})
+  for (const CheckSpec* spec_ptr : m.suite(suite_name)) {
+    const CheckSpec& spec = *spec_ptr;
+    auto part = parts.find(spec.suite);
+    const CheckResult* found = nullptr;
+    if (part != parts.end())
+      for (const auto& c : part->second.checks)
+        if (c.id == spec.id) found = &c;
+    if (found) {
+      rows.push_back(*found);
+      continue;
+    }
+    CheckResult r = result_row(spec);
+    r.verdict = Verdict::fail;
+    r.detail = build && !build->ok ? build->reason()
+                                   : "not graded: the " + spec.suite + " checks did not run in this ctest run";
+    rows.push_back(r);
+  }
+  apply_confirmations(m, rows);
+
+  // Which files, thresholds and tree this report is about: the first line of every report.
+  const ReportPart* any_part = parts.empty() ? nullptr : &parts.begin()->second;
+  const std::string variant = any_part ? any_part->variant : "?";
+  const std::string dir = any_part ? any_part->student_dir : "?";
+  const std::string graded = graded_what(variant, dir);
+  lab["graded"] = graded;
+  lab["variant"] = variant;
+  lab["student_dir"] = dir;
+  lab["run_id"] = build ? build->run_id : "";
+  if (any_part) {
+    lab["seed"] = any_part->seed;
+    lab["student_hash"] = any_part->student_hash;
+    lab["thresholds"] = any_part->thresholds;
+    lab["tree_commit"] = any_part->tree_commit;
+  } else if (build) {
+    lab["student_hash"] = build->student_hash;
+  }
+  for (const auto& [suite, part] : parts) {
+    if (suite != "cpu" && !lab.contains("environment")) lab["environment"] = part.environment;
+    if (!part.ending.empty()) lab["endings"][suite] = part.ending;
+  }
+  table << "Lab " << m.number << " (" << m.title << "): graded " << graded << "\n";
+  if (lab.contains("thresholds")) table << "thresholds: " << lab["thresholds"].get<std::string>() << "\n";
+  if (lab.contains("tree_commit")) table << "grading tree: " << lab["tree_commit"].get<std::string>() << "\n";
+
+  double score = 0, max_score = 0;
+  int counts[4] = {0, 0, 0, 0};
+  std::string last_suite;
+  for (const auto& c : rows) {
+    if (c.suite != last_suite) table << c.suite << ":\n";
+    last_suite = c.suite;
+    table << console_line(c) << "\n";
+    score += c.points;
+    max_score += c.max_points;
+    ++counts[static_cast<int>(c.verdict)];
+    ReportPart one;
+    one.lab = m.number;
+    one.suite = c.suite;
+    one.checks = {c};
+    lab["checks"].push_back(json::parse(to_json(one))["checks"][0]);
+  }
   lab["score"] = score;
   lab["max_score"] = max_score;
   lab["summary"] = {{"pass", counts[0]}, {"fail", counts[1]}, {"inconclusive", counts[2]}, {"skip", counts[3]}};
@@ -63,15 +169,18 @@ json merge_lab(const Manifest& m, const fs::path& parts_dir, std::ostream& table
 }
 
 // Gradescope's autograder format: one test per check; skipped GPU checks score zero and say why.
-json gradescope(const fs::path& results_dir) {
+json gradescope(const fs::path& results_dir, const std::vector<std::string>& labs) {
   json out{{"tests", json::array()}};
   double score = 0;
   std::ostringstream overview;
-  for (const auto& entry : fs::directory_iterator(results_dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("lab", 0) != 0 || entry.path().extension() != ".json") continue;
-    json lab = json::parse(slurp(entry.path()));
-    overview << "Lab " << lab["lab"].get<std::string>() << " (" << lab.value("variant", "") << "): "
+  for (const auto& name : labs) {
+    const fs::path path = results_dir / (name + ".json");
+    if (!fs::exists(path)) {
+      overview << name << ": not graded yet in this build\n";
+      continue;
+    }
+    json lab = json::parse(slurp(path));
+    overview << "Lab " << lab["lab"].get<std::string>() << ": graded " << lab.value("graded", std::string("?")) << ": "
              << lab["score"].get<double>() << " / " << lab["max_score"].get<double>() << "\n";
     if (lab.contains("environment")) overview << lab["environment"].get<std::string>() << "\n";
     for (const auto& c : lab["checks"]) {
@@ -164,6 +273,41 @@ int repeatability_table(const std::vector<std::string>& reports) {
   return agree ? 0 : 1;
 }
 
+// A known-wrong submission's report against its expected.json: every listed check has its
+// expected verdict (from "expect" on a GPU machine, "expect_without_gpu" without one) and the
+// score is at most max_score.
+int expectation_check(const std::string& expected_path, const std::string& report_path) {
+  const json want = json::parse(slurp(expected_path));
+  if (!fs::exists(report_path)) {
+    std::cout << "NO: " << report_path << " was not written: the grading of this submission did not finish\n";
+    return 1;
+  }
+  const json got = json::parse(slurp(report_path));
+  const bool had_gpu = got.contains("environment") && got["environment"].get<std::string>().rfind("skipped:", 0) != 0;
+  const char* key = had_gpu ? "expect" : "expect_without_gpu";
+  int wrong = 0;
+  std::cout << "case " << expected_path << " (" << (had_gpu ? "with a GPU" : "without a GPU") << "):\n";
+  const json listed = want.value(key, json::object());
+  for (const auto& [id, verdict] : listed.items()) {
+    std::string actual = "(absent)";
+    std::string detail;
+    for (const auto& c : got["checks"])
+      if (c["id"] == id) {
+        actual = c["verdict"].get<std::string>();
+        detail = c.value("detail", std::string());
+      }
+    const bool ok = actual == verdict.get<std::string>();
+    wrong += ok ? 0 : 1;
+    std::cout << "  " << (ok ? "ok " : "NO ") << id << ": " << actual << " (want " << verdict.get<std::string>() << ")"
+              << (detail.empty() ? "" : " - " + detail.substr(0, 200)) << "\n";
+  }
+  const double score = got["score"].get<double>(), cap = want.at("max_score").get<double>();
+  const bool score_ok = score <= cap;
+  wrong += score_ok ? 0 : 1;
+  std::cout << "  " << (score_ok ? "ok " : "NO ") << "score " << score << " (at most " << cap << ")\n";
+  return wrong == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -181,7 +325,20 @@ int main(int argc, char** argv) {
   app.add_option("--repeatability-table", repeat,
                  "instead: spread of each check's measured value and verdict agreement over these reports")
       ->check(CLI::ExistingFile);
+  std::string labs, expect, report;
+  app.add_option("--labs", labs, "the labs this build grades, comma-separated (gradescope.json sums exactly these)");
+  app.add_option("--expect", expect, "instead: compare --report with a known-wrong submission's expected.json")
+      ->check(CLI::ExistingFile);
+  app.add_option("--report", report, "with --expect: the labNN.json to compare");
   CLI11_PARSE(app, argc, argv);
+  if (!expect.empty() && lab.empty()) {
+    try {
+      return expectation_check(expect, report);
+    } catch (const std::exception& e) {
+      std::cerr << "memlab-report: " << expect << ": " << e.what() << "\n";
+      return 2;
+    }
+  }
   if (!verify.empty()) return verification_table(verify);
   if (!repeat.empty()) return repeatability_table(repeat);
   if (lab.empty() || lab_dir.empty() || results_dir.empty()) {
@@ -191,7 +348,7 @@ int main(int argc, char** argv) {
   try {
     Manifest m = load_manifest(lab_dir);
     std::ostringstream table;
-    json merged = merge_lab(m, fs::path(results_dir) / "parts", table);
+    json merged = merge_lab(m, fs::path(results_dir), table);
     const fs::path dir(results_dir);
     // gradescope.json covers every lab in the folder: with `ctest -j` other labs' report steps
     // write their reports now too, so read and write under the folder's lock.
@@ -201,9 +358,20 @@ int main(int argc, char** argv) {
     };
     write(dir / ("lab" + m.number + ".json"), merged.dump(2) + "\n");
     write(dir / ("lab" + m.number + ".txt"), table.str());
-    write(dir / "gradescope.json", gradescope(dir).dump(2) + "\n");
+    std::vector<std::string> graded_labs;
+    for (size_t at = 0; at < labs.size();) {
+      const size_t comma = labs.find(',', at);
+      const std::string one = labs.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      if (!one.empty()) graded_labs.push_back(one);
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    if (graded_labs.empty()) graded_labs.push_back(lab);
+    write(dir / "gradescope.json", gradescope(dir, graded_labs).dump(2) + "\n");
     std::cout << table.str() << "report: " << (dir / ("lab" + m.number + ".json")).string() << ", "
               << (dir / "gradescope.json").string() << "\n";
+    // A known-wrong submission's report step also checks the verdicts it must get.
+    if (!expect.empty()) return expectation_check(expect, (dir / ("lab" + m.number + ".json")).string());
   } catch (const std::exception& e) {
     std::cerr << "memlab-report: " << e.what() << "\n";
     return 1;

@@ -3,10 +3,15 @@
 // wide requests in part B).
 #include <memlab/checker.h>
 #include <memlab/counters.h>
+#include <memlab/device_samples.h>
+#include <memlab/sample_inputs.h>
+#include <memlab/timed_checks.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -127,6 +132,67 @@ void keep_first(std::string& kept, const std::string& found) {
   if (kept.empty()) kept = found;
 }
 
+// ---- Timed work: fresh inputs for every sample, outputs verified on the GPU ------------------
+
+// A scale kernel's timed arrays: before every sample `in` is redrawn from the sample's secret salt
+// and `out` poisoned; after a verified one, out[out_offset + i] must be s * in[in_offset + i] for
+// i < n, bit for bit, and every other float of `out` still poison (checked on the GPU).
+class ScaleSamples {
+ public:
+  using ScaleLaunch = std::function<void(const float* in, float* out, cudaStream_t)>;
+  ScaleSamples(std::size_t elements, std::size_t n, int in_offset, int out_offset, float s)
+      : in_(elements, "in"), out_(elements, "out"), n_(n), in_offset_(in_offset), out_offset_(out_offset), s_(s) {}
+
+  // `scale` (given in + in_offset and out + out_offset) on these arrays: prepared, verified and
+  // held to the copy roofline's floor when `checked`; otherwise a trusted yardstick (the starter).
+  memlab::TimedWork work(const std::string& name, const ScaleLaunch& scale, bool checked) {
+    memlab::TimedWork w;
+    w.name = name;
+    w.launch = [this, scale](cudaStream_t st) { scale(in_.data() + in_offset_, out_.data() + out_offset_, st); };
+    if (!checked) return w;
+    w.prepare = [this](const memlab::SampleTag& tag, cudaStream_t st) {
+      memlab::fill_sample_floats(in_.data(), in_.size(), tag.salt, st);
+      memlab::poison_async(out_.data(), out_.bytes(), st);
+    };
+    w.verify = [this](const memlab::SampleTag& tag, cudaStream_t st) { return verify(tag, st); };
+    w.floor = {2.0 * n_ * sizeof(float), &memlab::copy_roofline(), "copy"};
+    return w;
+  }
+
+  // Timing a wrong kernel means nothing: the gate before the timed check `id`, guard zones included.
+  bool right_before_timing(const memlab::TimedWork& work, const std::string& id) {
+    if (!memlab::verified_before_timing(work, {id})) return false;
+    try {
+      out_.check_guards();
+      in_.check_guards();
+    } catch (const memlab::OutOfBoundsWrite& e) {
+      memlab::fail_check(id, "not timed: " + work.name + ": " + e.what());
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  std::string verify(const memlab::SampleTag& tag, cudaStream_t st) {
+    const memlab::DeviceMismatches m = memlab::count_scaled_mismatches(
+        out_.data(), out_.size(), out_offset_, n_, in_offset_, s_, tag.salt, counter_, st);
+    if (m.count == 0) return "";
+    const long long i = static_cast<long long>(m.first) - out_offset_;  // as the kernel indexes out
+    const auto name = [&](std::size_t) { return "out[" + std::to_string(i) + "]"; };
+    if (i < 0 || i >= static_cast<long long>(n_))
+      return memlab::describe_mismatches<float>(m, out_.size(), out_.data(), NAN, name) + " (valid: 0.." +
+             std::to_string(n_) + "-1: nothing else may be written)";
+    const float want = s_ * memlab::sample_float(tag.salt, static_cast<std::size_t>(i) + in_offset_);
+    return memlab::describe_mismatches<float>(m, n_, out_.data(), want, name);
+  }
+
+  DeviceArray<float> in_, out_;
+  std::size_t n_;
+  int in_offset_, out_offset_;
+  float s_;
+  memlab::MismatchCounter counter_;
+};
+
 // Performance and mechanism sizes: far larger than any L2.
 constexpr int kPerfSide = 8192;                           // part A: 256 MiB per matrix
 constexpr std::size_t kPerfN = (std::size_t(1) << 26) + 3;  // part B: 256 MiB per array, odd
@@ -185,36 +251,30 @@ TEST_CASE("both kernels are exact and stay in bounds" * doctest::test_suite("cor
 TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
   const float s = draw_scale();
   {
-    const Window w{kPerfSide, kPerfSide, kPerfSide};
-    DeviceArray<float> in(w.elements(), "in"), out(w.elements(), "out");
-    // Timing a wrong kernel means nothing: check this size first.
-    Outcome o = run_matrix_case(w, in, out);
-    if (!o.wrong.empty() || !o.outside.empty()) {
-      memlab::fail_check("coalesced_speedup_vs_starter", "not timed: scale_matrix is wrong at " + o.wrong + o.outside);
-    } else {
-      auto student = [&](cudaStream_t st) { scale_matrix(in.data(), out.data(), w.rows, w.cols, w.pitch, s, st); };
-      auto starter = [&](cudaStream_t st) {
-        baseline_scale_matrix(in.data(), out.data(), w.rows, w.cols, w.pitch, s, st);
-      };
+    const Window w{kPerfSide, kPerfSide, kPerfSide};  // no gap after a row: the window is the whole array
+    ScaleSamples arrays(w.elements(), w.elements(), 0, 0, s);
+    const memlab::TimedWork student = arrays.work(
+        "scale_matrix " + w.text(),
+        [&](const float* in, float* out, cudaStream_t st) { scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st); },
+        true);
+    if (arrays.right_before_timing(student, "coalesced_speedup_vs_starter")) {
+      const memlab::TimedWork starter = arrays.work(
+          "the starter's scale_matrix",
+          [&](const float* in, float* out, cudaStream_t st) {
+            baseline_scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st);
+          },
+          false);
       memlab::expect_speedup("coalesced_speedup_vs_starter", starter, student);
     }
   }
   {
     const StreamCase c{kPerfN, kPerfOffset, kPerfOffset};
-    DeviceArray<float> in(kPerfN + 4, "in"), out(kPerfN + 4, "out");
-    std::vector<float> host = memlab::inputs().floats(kPerfN + 4);
-    in.upload(host);
-    Outcome o = run_array_case(c, in, out, host);
-    if (!o.wrong.empty() || !o.outside.empty()) {
-      memlab::fail_check("vectorized_fraction_of_copy_roofline",
-                         "not timed: scale_array is wrong at " + o.wrong + o.outside);
-    } else {
-      auto student = [&](cudaStream_t st) {
-        scale_array(in.data() + c.in_offset, out.data() + c.out_offset, c.n, s, st);
-      };
-      memlab::expect_roofline_fraction("vectorized_fraction_of_copy_roofline", student,
-                                       2.0 * c.n * sizeof(float), memlab::copy_roofline(), "copy");
-    }
+    ScaleSamples arrays(kPerfN + 4, c.n, c.in_offset, c.out_offset, s);
+    const memlab::TimedWork student = arrays.work(
+        "scale_array " + c.text(), [&](const float* in, float* out, cudaStream_t st) { scale_array(in, out, c.n, s, st); },
+        true);
+    if (arrays.right_before_timing(student, "vectorized_fraction_of_copy_roofline"))
+      memlab::expect_roofline_fraction("vectorized_fraction_of_copy_roofline", student);
   }
 }
 

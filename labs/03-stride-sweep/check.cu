@@ -6,6 +6,7 @@
 #include <memlab/bank_patterns.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
+#include <memlab/device_samples.h>
 #include <memlab/environment.h>
 #include <memlab/line_plot.h>
 #include <memlab/table.h>
@@ -79,6 +80,52 @@ std::string first_wrong_stride(const std::string& name, const StrideLaunch& laun
   }
   return "";
 }
+
+// ---- The pure sweep's timed work: every sample's sums poisoned before and verified after ---------
+
+// The pure kernel has no input (its shared memory holds sweep_word(w), fixed by lab.h), so its
+// sums are the same every time: the poison before each sample is what makes a skipped or
+// partial launch show, and a secret subset of samples is compared, on the GPU, with the sums
+// of the stride (uploaded once per stride). Its floor: 4 bytes per lane per load at the banks'
+// theoretical rate, whatever the stride (a conflict only adds time).
+class PureSweepSamples {
+ public:
+  PureSweepSamples(memlab::DeviceArray<unsigned>& sums, memlab::DeviceArray<unsigned>& expected, double theory)
+      : sums_(sums), expected_(expected) {
+    theory_.bytes_per_second = theory_.low = theory_.high = theory;
+  }
+
+  memlab::TimedWork work(const StrideLaunch& launch, int stride) {
+    want_ = expected_shared_sums(stride);
+    expected_.upload(want_);
+    memlab::TimedWork w;
+    w.name = "sweep_shared at stride " + std::to_string(stride);
+    w.launch = [launch, stride](cudaStream_t st) { launch(stride, st); };
+    w.prepare = [this](const memlab::SampleTag&, cudaStream_t st) {
+      memlab::poison_async(sums_.data(), sums_.bytes(), st);
+    };
+    w.verify = [this](const memlab::SampleTag&, cudaStream_t st) { return verify(st); };
+    w.floor = {kPureBytes, &theory_, "theoretical shared-memory (SMs x 128 B x maximum clock)"};
+    return w;
+  }
+
+ private:
+  std::string verify(cudaStream_t st) {
+    const memlab::DeviceMismatches m =
+        memlab::count_word_mismatches(sums_.data(), expected_.data(), sums_.size(), counter_, st);
+    if (m.count == 0) return "";
+    unsigned got = 0;
+    MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
+    return std::to_string(m.count) + " of " + std::to_string(sums_.size()) + " sums differ; first: " +
+           sum_name(m.first) + " = " + std::to_string(got) + " (want " + std::to_string(want_[m.first]) + ")";
+  }
+
+  memlab::DeviceArray<unsigned>& sums_;
+  memlab::DeviceArray<unsigned>& expected_;
+  Sums want_;
+  memlab::Roofline theory_;
+  memlab::MismatchCounter counter_;
+};
 
 // ---- The pure sweep: bandwidth per stride against stride 1 / ways ---------------------------
 
@@ -252,7 +299,16 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
 
   const double theory = theoretical_shared_bandwidth();
   const double band = required("sweep_band");
-  const std::vector<SweepPoint> points = time_sweep(pure, kSweepMaxStride);
+  memlab::DeviceArray<unsigned> expected(kSweepThreads, "expected sums");
+  PureSweepSamples samples(sums, expected, theory);
+  const std::vector<SweepPoint> points =
+      time_sweep([&](int stride) { return samples.work(pure, stride); }, kSweepMaxStride);
+  const std::string invalid = sweep_invalid(points);
+  if (!invalid.empty()) {
+    memlab::fail_check("stride1_fraction_of_theory", invalid);
+    memlab::fail_check("sweep_band", invalid);
+    return;
+  }
   const std::vector<PureRow> rows = analyse_pure(points, theory, band);
   write_sweep("sweep", pure_table(rows), pure_plot(rows, theory, band),
               "Pure kernel, strides 1-" + std::to_string(kSweepMaxStride) + "; theory " + theory_text(theory));

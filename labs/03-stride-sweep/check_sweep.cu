@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 #include "check_reference.h"
 
@@ -22,19 +24,44 @@ memlab::SamplingCriteria per_stride_criteria() {
 }
 }  // namespace
 
-std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride) {
+std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride) {
   const memlab::SamplingCriteria criteria = per_stride_criteria();
+  memlab::KernelTimer& timer = memlab::timer();
   std::vector<SweepPoint> points;
   for (int stride = 1; stride <= max_stride; ++stride) {
-    const memlab::Launch one = [&](cudaStream_t s) { launch(stride, s); };
-    memlab::timer().time_once(one);  // warm-up: the kernel is loaded, only the stride is new
+    const memlab::TimedWork work = work_at(stride);
+    timer.time_once(work.launch);  // warm-up: the kernel is loaded, only the stride is new
+    memlab::SampleTag tag;
+    std::size_t taken = 0;
+    const memlab::SampleChecks checks = timer.checks_for(work, tag);
     SweepPoint p;
     p.stride = stride;
     p.ways = gcd_rule_ways(stride);
-    p.time = memlab::sample_until_stable([&] { return memlab::timer().time_once(one); }, criteria);
+    p.time = memlab::sample_until_stable(
+        [&] {
+          tag = timer.next_tag(++taken);
+          return timer.time_once(work, tag);
+        },
+        criteria, checks);
     points.push_back(std::move(p));
+    if (!points.back().time.invalid.empty()) break;  // no point timing the rest
   }
   return points;
+}
+
+std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride) {
+  return time_sweep(
+      [&](int stride) {
+        return memlab::TimedWork{"stride " + std::to_string(stride),
+                                 [&launch, stride](cudaStream_t s) { launch(stride, s); }, {}, {}, {}};
+      },
+      max_stride);
+}
+
+std::string sweep_invalid(const std::vector<SweepPoint>& points) {
+  for (const auto& p : points)
+    if (!p.time.invalid.empty()) return "stride " + std::to_string(p.stride) + ": " + p.time.invalid;
+  return "";
 }
 
 std::string sweep_doubt(const std::vector<SweepPoint>& points) {

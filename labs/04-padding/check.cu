@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "check_baseline.h"
+#include "check_declared.h"
 #include "lab.h"
 
 namespace {
@@ -53,9 +54,8 @@ TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correc
 }
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<float>(
-      {kPerfN, kPerfN}, [](size_t n) { return memlab::inputs().floats(n); }, transpose, baseline_transpose,
-      "speedup_vs_starter", "fraction_of_copy_roofline");
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, "speedup_vs_starter",
+                                       "fraction_of_copy_roofline");
 }
 
 TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
@@ -66,4 +66,75 @@ TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_sui
   memlab::expect_counter_ratio(
       "shared_wavefronts_per_load", [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); },
       metric::shared_ld_wavefronts, metric::shared_ld_instructions, "wavefronts per shared load");
+}
+
+// column_read_conflict_free_model trusts transpose_tile_pitch(); this confirms it. The counters
+// of the kernel's own tile traffic (row writes = shared stores, column reads = shared loads)
+// must agree with what the bank model predicts for the declared pitch over the same launch.
+TEST_CASE("the declared pitch is the kernel's: counters against the bank model" * doctest::test_suite("mechanism")) {
+  const std::string id = "declared_pitch_matches_kernel";
+  const int pitch = transpose_tile_pitch();
+  if (!pitch_in_range(pitch)) {
+    memlab::fail_check(id, "not evaluated: transpose_tile_pitch() = " + std::to_string(pitch) +
+                               " is outside 32..64 (see tile_fits)");
+    return;
+  }
+  const int n = 4096;
+  memlab::DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
+  in.upload(memlab::inputs().floats((size_t)n * n));
+  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); };
+  memlab::run_checked("transpose 4096x4096", student);
+  namespace metric = memlab::counters::metric;
+  const memlab::CounterValues c =
+      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
+                             metric::shared_st_wavefronts, metric::shared_st_instructions},
+                            student);
+  if (!c.ok) {
+    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+    return;
+  }
+  lab04::MeasuredTraffic measured;
+  measured.n = n;
+  measured.load_wavefronts = c[metric::shared_ld_wavefronts];
+  measured.load_instructions = c[metric::shared_ld_instructions];
+  measured.store_wavefronts = c[metric::shared_st_wavefronts];
+  measured.store_instructions = c[metric::shared_st_instructions];
+  const lab04::Agreement agreement = lab04::judge_declared_pitch(pitch, measured);
+  memlab::expect_true(id, agreement.ok, agreement.text);
+}
+
+// Not a graded check: the prediction and the band on the starter's and the solution's declared
+// pitches, against their loads as the H200 counted them (docs/results/h200.md).
+TEST_CASE("declared_pitch_matches_kernel: prediction and band on known kernels" * doctest::test_suite("cpu")) {
+  CHECK(lab04::predict_tile_traffic(32).load_wavefronts == 32);  // the starter: one bank per column
+  CHECK(lab04::predict_tile_traffic(32).store_wavefronts == 1);
+  CHECK(lab04::predict_tile_traffic(33).load_wavefronts == 1);  // the solution
+  CHECK(lab04::predict_tile_traffic(33).store_wavefronts == 1);
+  CHECK(lab04::predict_tile_traffic(34).load_wavefronts == 2);  // gcd(pitch, 32) ways
+  CHECK(lab04::predict_tile_traffic(64).load_wavefronts == 32);
+
+  const double per_side = 4096.0 * 4096 / 32;  // 524288 warp instructions each way
+  auto traffic = [&](double loads, double stores) {
+    lab04::MeasuredTraffic m;
+    m.n = 4096;
+    m.load_wavefronts = loads;
+    m.load_instructions = m.store_instructions = per_side;
+    m.store_wavefronts = stores;
+    return m;
+  };
+  const lab04::MeasuredTraffic starter = traffic(17000533, per_side), solution = traffic(581191, per_side);
+  CHECK(lab04::judge_declared_pitch(32, starter).ok);
+  CHECK(lab04::judge_declared_pitch(33, solution).ok);
+  // Declared 33 over the starter's tile, or 32 over the solution's: both caught.
+  const lab04::Agreement lie = lab04::judge_declared_pitch(33, starter);
+  CHECK_FALSE(lie.ok);
+  CHECK(lie.text.find("cost 32.4 wavefronts per load") != std::string::npos);
+  CHECK_FALSE(lab04::judge_declared_pitch(32, solution).ok);
+  CHECK_FALSE(lab04::judge_declared_pitch(34, solution).ok);  // 2 ways declared, 1 measured
+  // The conflict moved to the stores (tile written by columns, read by rows): caught too.
+  CHECK_FALSE(lab04::judge_declared_pitch(33, traffic(per_side * 1.02, per_side * 32)).ok);
+  // Another shape of shared traffic than the tile's.
+  lab04::MeasuredTraffic halved = solution;
+  halved.load_instructions /= 2;
+  CHECK_FALSE(lab04::judge_declared_pitch(33, halved).ok);
 }

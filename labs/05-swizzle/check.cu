@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "check_baseline.h"
+#include "check_declared.h"
 #include "check_swizzle_model.h"
 #include "lab.h"
 
@@ -190,7 +191,7 @@ TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_sui
 // ---- performance ----------------------------------------------------------------------------
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, floats, transpose, baseline_transpose, "speedup_vs_starter",
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, "speedup_vs_starter",
                                        "fraction_of_copy_roofline");
 }
 
@@ -218,4 +219,77 @@ TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU"
   memlab::run_checked("transpose16 " + size_text({kMechVectorN, kMechVectorN}), student);
   memlab::expect_counter_ratio("vector_shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
                                metric::shared_ld_instructions, "shared-load wavefronts per 16-byte instruction");
+}
+
+// The model checks (swizzle_permutes_each_row, row_writes_conflict_free_model,
+// column_reads_conflict_free_model) trust swizzle(); this confirms that the kernel's tile is the
+// one it describes. The counters of the kernel's own tile traffic (row writes = shared stores,
+// column reads = shared loads) must agree with what the bank model predicts for the declared
+// swizzle() over the same launch.
+TEST_CASE("the declared swizzle() is the kernel's: counters against the bank model" *
+          doctest::test_suite("mechanism")) {
+  const std::string id = "declared_swizzle_matches_kernel";
+  const std::string outside = lab05::tile_range_problem(swizzle);
+  if (!outside.empty()) {
+    memlab::fail_check(id, "not evaluated: swizzle" + outside + " (see swizzle_permutes_each_row)");
+    return;
+  }
+  const size_t n = (size_t)kMechN * kMechN;
+  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
+  in.upload(memlab::inputs().floats(n));
+  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kMechN, kMechN, st); };
+  memlab::run_checked("transpose " + size_text({kMechN, kMechN}), student);
+  const memlab::CounterValues c =
+      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
+                             metric::shared_st_wavefronts, metric::shared_st_instructions},
+                            student);
+  if (!c.ok) {
+    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+    return;
+  }
+  lab05::MeasuredTraffic measured;
+  measured.n = kMechN;
+  measured.load_wavefronts = c[metric::shared_ld_wavefronts];
+  measured.load_instructions = c[metric::shared_ld_instructions];
+  measured.store_wavefronts = c[metric::shared_st_wavefronts];
+  measured.store_instructions = c[metric::shared_st_instructions];
+  const lab05::Agreement agreement = lab05::judge_declared_swizzle(swizzle, measured);
+  memlab::expect_true(id, agreement.ok, agreement.text);
+}
+
+// Not a graded check: the prediction and the band on the starter's and the solution's layouts,
+// against their loads as the H200 counted them (docs/results/h200.md).
+TEST_CASE("declared_swizzle_matches_kernel: prediction and band on known kernels" * doctest::test_suite("cpu")) {
+  const lab05::TileTraffic starter_model = lab05::predict_tile_traffic(row_major);
+  const lab05::TileTraffic solution_model = lab05::predict_tile_traffic(xor_swizzle);
+  CHECK(starter_model.load_wavefronts == 32);
+  CHECK(starter_model.store_wavefronts == 1);
+  CHECK(solution_model.load_wavefronts == 1);
+  CHECK(solution_model.store_wavefronts == 1);
+  // Row writes and column reads trade places in the transposed layout (c * 32 + r).
+  const lab05::TileTraffic swapped = lab05::predict_tile_traffic([](int row, int col) { return col * 32 + row; });
+  CHECK(swapped.load_wavefronts == 1);
+  CHECK(swapped.store_wavefronts == 32);
+  CHECK_FALSE(lab05::tile_range_problem(padded_row).empty());  // row 31 reaches word 1054
+  CHECK(lab05::tile_range_problem(seed_article_swizzle).empty());
+
+  const double per_side = double(kMechN) * kMechN / 32;  // 524288 warp instructions each way
+  auto traffic = [&](double loads, double stores) {
+    lab05::MeasuredTraffic m;
+    m.n = kMechN;
+    m.load_wavefronts = loads;
+    m.load_instructions = m.store_instructions = per_side;
+    m.store_wavefronts = stores;
+    return m;
+  };
+  const lab05::MeasuredTraffic starter = traffic(16877822, per_side), solution = traffic(535661, per_side);
+  CHECK(lab05::judge_declared_swizzle(row_major, starter).ok);
+  CHECK(lab05::judge_declared_swizzle(xor_swizzle, solution).ok);
+  // col ^ row declared over the starter's row-major tile, and the other way round: both caught.
+  const lab05::Agreement lie = lab05::judge_declared_swizzle(xor_swizzle, starter);
+  CHECK_FALSE(lie.ok);
+  CHECK(lie.text.find("cost 32.2 wavefronts per load") != std::string::npos);
+  CHECK_FALSE(lab05::judge_declared_swizzle(row_major, solution).ok);
+  // The conflict moved to the stores (the transposed layout behind a declared col ^ row).
+  CHECK_FALSE(lab05::judge_declared_swizzle(xor_swizzle, traffic(per_side * 1.02, per_side * 32)).ok);
 }

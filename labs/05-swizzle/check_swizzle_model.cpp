@@ -28,9 +28,11 @@ std::string row_permutation_problem(const TileIndex& index) {
 
 namespace {
 
-bank::WarpAccess tile_warp(const TileIndex& index, bank::TileRead read, int line, int elem_bytes) {
+bank::WarpAccess tile_warp(const TileIndex& index, bank::TileRead read, int line, int elem_bytes,
+                           bank::MemoryOp op = bank::MemoryOp::load) {
   bank::WarpAccess access;
   access.width_bytes = elem_bytes;
+  access.op = op;
   for (int lane = 0; lane < bank::kWarpSize; ++lane) {
     const int slot = read == bank::TileRead::row ? index(line, lane) : index(lane, line);
     access.byte_address[lane] = static_cast<std::uint32_t>(slot) * static_cast<std::uint32_t>(elem_bytes);
@@ -59,6 +61,24 @@ WorstWarp worst_warp(const TileIndex& index, bank::TileRead read, int elem_bytes
         }
   }
   return worst;
+}
+
+std::string tile_range_problem(const TileIndex& index) {
+  for (int row = 0; row < kTileDim; ++row)
+    for (int col = 0; col < kTileDim; ++col) {
+      const int slot = index(row, col);
+      if (slot < 0 || slot >= kTileDim * kTileDim)
+        return "(" + std::to_string(row) + ", " + std::to_string(col) + ") = " + std::to_string(slot) +
+               " is outside the tile's slots 0.." + std::to_string(kTileDim * kTileDim - 1);
+    }
+  return "";
+}
+
+double mean_wavefronts(const TileIndex& index, bank::TileRead read, int elem_bytes, bank::MemoryOp op) {
+  double total = 0;
+  for (int line = 0; line < kTileDim; ++line)
+    total += bank::count_wavefronts(tile_warp(index, read, line, elem_bytes, op));
+  return total / kTileDim;
 }
 
 std::string WorstWarp::describe() const {

@@ -38,4 +38,15 @@ struct WorstWarp {
 
 WorstWarp worst_warp(const TileIndex& index, memlab::bank::TileRead read, int elem_bytes);
 
+// Empty when every index(r, c) lies inside the tile's 32 * 32 slots; otherwise the first one
+// that does not. Weaker than row_permutation_problem(): enough for the bank model to price a
+// layout's warps, not for the layout to keep every element.
+std::string tile_range_problem(const TileIndex& index);
+
+// The mean over the 32 warps that write one row (or read one column) of the tile: what the
+// counters measure per instruction when a kernel writes each row and reads each column once.
+// Call only when tile_range_problem() is empty.
+double mean_wavefronts(const TileIndex& index, memlab::bank::TileRead read, int elem_bytes,
+                       memlab::bank::MemoryOp op);
+
 }  // namespace lab05

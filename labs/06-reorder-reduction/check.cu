@@ -3,14 +3,19 @@
 // by an error bound derived from the operation, never a fixed tolerance (check_sums.h).
 #include <memlab/checker.h>
 #include <memlab/counters.h>
+#include <memlab/device_samples.h>
+#include <memlab/timed_checks.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "check_baseline.h"
+#include "check_declared.h"
 #include "check_sums.h"
 #include "check_tree_model.h"
 #include "lab.h"
@@ -103,14 +108,66 @@ void check_sums_at_all_sizes(const std::string& id, Reduce reduce, const std::st
   memlab::expect_true(id, failure.empty(), failure.empty() ? summary : failure);
 }
 
-// Before timing: is `reduce` exact on integer data of the timed size? Empty when it is.
-std::string wrong_at_perf_size(SumBuffers& b, Reduce reduce, const std::string& name) {
-  const lab06::ExactSummands exact = lab06::exact_summands(b.n, memlab::inputs());
-  b.in.upload(exact.values);
-  b.out.poison();
-  const lab06::SumVerdict v = lab06::judge_exact_sum(b.run(reduce, name), b.n, exact.total, "integers");
-  return v.ok ? "" : "not timed: " + name + " is wrong at the timed size (" + v.text + ")";
-}
+// The timed size, on inputs the GPU draws before every timed sample: summands whose float sum
+// is exact in any order, yet neither integers nor alike in their two halves, so that no partial,
+// sampled or integer-only sum passes (memlab/sample_inputs.h); scratch (garbage on entry, says
+// lab.h) and out poisoned. After a verified sample *out must equal their exact total, which the
+// same GPU pass adds up in integers.
+class TimedSums {
+ public:
+  TimedSums() : b_(kPerfN) {}
+  SumBuffers& buffers() { return b_; }
+
+  // `reduce` on these buffers: prepared, verified and held to the read roofline's floor when
+  // `checked`; otherwise a trusted yardstick (the starter), timed on whatever they hold.
+  memlab::TimedWork work(Reduce reduce, const std::string& name, bool checked) {
+    memlab::TimedWork w;
+    w.name = name + " n=" + std::to_string(kPerfN);
+    w.launch = [this, reduce](cudaStream_t st) { reduce(b_.in.data(), b_.scratch.data(), b_.out.data(), b_.n, st); };
+    if (!checked) return w;
+    w.prepare = [this](const memlab::SampleTag& tag, cudaStream_t st) {
+      summands_.fill(b_.in.data(), b_.n, tag.salt, st);
+      memlab::poison_async(b_.scratch.data(), b_.scratch.bytes(), st);
+      memlab::poison_async(b_.out.data(), b_.out.bytes(), st);
+    };
+    w.verify = [this](const memlab::SampleTag&, cudaStream_t st) { return verify(st); };
+    w.floor = {double(kPerfN) * sizeof(float), &memlab::read_roofline(), "read"};
+    return w;
+  }
+
+  // Timing a wrong or out-of-bounds sum means nothing: the gate before the timed checks `ids`.
+  bool right_before_timing(const memlab::TimedWork& work, const std::vector<std::string>& ids) {
+    if (!memlab::verified_before_timing(work, ids)) return false;
+    try {
+      b_.out.check_guards();
+      b_.scratch.check_guards();
+      b_.in.check_guards();
+    } catch (const memlab::OutOfBoundsWrite& e) {
+      for (const std::string& id : ids) memlab::fail_check(id, "not timed: " + work.name + ": " + e.what());
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  std::string verify(cudaStream_t st) {
+    float got = 0;
+    MEMLAB_CUDA(cudaMemcpyAsync(&got, b_.out.data(), sizeof got, cudaMemcpyDeviceToHost, st));
+    const memlab::ExactSumTotal total = summands_.total(st);  // waits for the stream, so `got` too
+    if (total.numerator_abs_sum > (std::int64_t(1) << 24))
+      throw std::logic_error("course bug: the exact summands exceed their 2^24 budget");
+    if (static_cast<double>(got) == total.sum()) return "";
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "n=%zu values k * 2^-%d with sum|k| = %lld <= 2^24, so any float order sums them exactly: got "
+                  "%.9g, exact %.9g",
+                  b_.n, total.exponent, total.numerator_abs_sum, double(got), total.sum());
+    return text;
+  }
+
+  SumBuffers b_;
+  memlab::ExactSumSamples summands_;
+};
 
 }  // namespace
 
@@ -206,35 +263,22 @@ TEST_CASE("Part B: reduce_fast sums within the bound" * doctest::test_suite("cor
 // ---- performance ---------------------------------------------------------------------------
 
 TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("performance")) {
-  SumBuffers b(kPerfN);
-  const std::string wrong = wrong_at_perf_size(b, reduce_tree, "reduce_tree");
-  if (!wrong.empty()) {
-    memlab::fail_check("tree_speedup_vs_starter", wrong);
-    return;
-  }
-  b.in.upload(lab06::random_summands(kPerfN, memlab::inputs()));
-  auto student = [&](cudaStream_t st) { reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), kPerfN, st); };
-  auto starter = [&](cudaStream_t st) {
-    baseline_reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), kPerfN, st);
-  };
-  memlab::expect_speedup("tree_speedup_vs_starter", starter, student);
+  TimedSums sums;
+  const memlab::TimedWork student = sums.work(reduce_tree, "reduce_tree", true);
+  if (!sums.right_before_timing(student, {"tree_speedup_vs_starter"})) return;
+  memlab::expect_speedup("tree_speedup_vs_starter", sums.work(baseline_reduce_tree, "the starter's reduce_tree", false),
+                         student);
 }
 
 TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
-  SumBuffers b(kPerfN);
-  const std::string wrong = wrong_at_perf_size(b, reduce_fast, "reduce_fast");
-  if (!wrong.empty()) {
-    memlab::fail_check("fast_fraction_of_read_roofline", wrong);
-    memlab::fail_check("fast_vs_cub", wrong);
-    return;
-  }
-  b.in.upload(lab06::random_summands(kPerfN, memlab::inputs()));
-  auto student = [&](cudaStream_t st) { reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), kPerfN, st); };
-  memlab::expect_roofline_fraction("fast_fraction_of_read_roofline", student, double(kPerfN) * sizeof(float),
-                                   memlab::read_roofline(), "read");
+  TimedSums sums;
+  const memlab::TimedWork student = sums.work(reduce_fast, "reduce_fast", true);
+  if (!sums.right_before_timing(student, {"fast_fraction_of_read_roofline", "fast_vs_cub"})) return;
+  memlab::expect_roofline_fraction("fast_fraction_of_read_roofline", student);
   memlab::DeviceArray<float> cub_out(1, "cub_out");
-  const CubSum cub(b.in.data(), cub_out.data(), static_cast<int>(kPerfN));
-  memlab::expect_speedup("fast_vs_cub", [&](cudaStream_t st) { cub(st); }, student);
+  const CubSum cub(sums.buffers().in.data(), cub_out.data(), static_cast<int>(kPerfN));
+  const memlab::TimedWork library{"cub::DeviceReduce::Sum", [&](cudaStream_t st) { cub(st); }, {}, {}, {}};
+  memlab::expect_speedup("fast_vs_cub", library, student);
 }
 
 // ---- mechanism -----------------------------------------------------------------------------
@@ -266,4 +310,66 @@ TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_su
   std::snprintf(text, sizeof text, "%.3f wavefronts per shared load (%.0f wavefronts, %.0f of them bank conflicts)",
                 wavefronts / conflict_free, wavefronts, conflicts);
   memlab::expect_value(id, memlab::Estimate::exact(wavefronts / conflict_free), text);
+}
+
+// tree_pairs_form_a_reduction and tree_conflict_free_model trust tree_pair(); this confirms
+// that reduce_tree() adds that tree. The counters of its shared loads (per step s[dst] and
+// s[src], then s[0]) must agree with what the bank model predicts for the declared tree_pair()
+// over the same launch. The stores (s[dst] again, after the loads) repeat the addresses of
+// the s[dst] loads and add nothing to compare.
+TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank model" *
+          doctest::test_suite("mechanism")) {
+  const std::string id = "declared_tree_matches_kernel";
+  const lab06::Pairing pairing = student_pairing();
+  if (!lab06::tree_problem(pairing).empty()) {
+    memlab::fail_check(id, "not evaluated: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)");
+    return;
+  }
+  const lab06::TreeLoadTraffic declared = lab06::tree_load_traffic(pairing);
+  const std::size_t n = std::size_t(1) << 24;
+  SumBuffers b(n);
+  b.in.upload(lab06::random_summands(n, memlab::inputs()));
+  b.run(reduce_tree, "reduce_tree");
+  namespace metric = memlab::counters::metric;
+  const memlab::CounterValues c =
+      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts}, [&](cudaStream_t st) {
+        reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st);
+      });
+  if (!c.ok) {
+    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+    return;
+  }
+  const lab06::Agreement agreement = lab06::judge_declared_tree(
+      declared, {c[metric::shared_ld_wavefronts], c[metric::shared_ld_bank_conflicts]});
+  memlab::expect_true(id, agreement.ok, agreement.text);
+}
+
+// Not a graded check: the prediction and the band on the starter's and the solution's trees,
+// against their loads as the H200 counted them (docs/results/h200.md).
+TEST_CASE("declared_tree_matches_kernel: prediction and band on known trees" * doctest::test_suite("cpu")) {
+  const lab06::Pairing interleaved = [](int step, int tid) {
+    const int stride = 1 << step;
+    return lab06::Pair{2 * stride * tid, 2 * stride * tid + stride};
+  };
+  const lab06::Pairing sequential = [](int step, int tid) {
+    return lab06::Pair{tid, tid + (lab06::kBlock / 2 >> step)};
+  };
+  const lab06::TreeLoadTraffic starter = lab06::tree_load_traffic(interleaved);
+  const lab06::TreeLoadTraffic solution = lab06::tree_load_traffic(sequential);
+  CHECK(starter.fusable_steps == 1);  // step 0: words 2 tid and 2 tid + 1
+  CHECK(starter.low == doctest::Approx(87.0 / 25));   // step 0 as one 8-byte load: 2 wavefronts, not 4
+  CHECK(starter.high == doctest::Approx(95.0 / 25));  // tree_cost's 94 / 24, and s[0]
+  CHECK(solution.fusable_steps == 1);  // step 7: thread 0 adds word 1 into word 0, fused or not 1 wavefront each
+  CHECK(solution.low == 1);
+  CHECK(solution.high == 1);
+
+  const lab06::MeasuredLoads starter_measured{5827870, 4183045}, solution_measured{1675227, 30402};
+  CHECK(lab06::judge_declared_tree(starter, starter_measured).ok);
+  CHECK(lab06::judge_declared_tree(solution, solution_measured).ok);
+  // Sequential declared over the interleaved kernel, and the other way round: both caught.
+  const lab06::Agreement lie = lab06::judge_declared_tree(solution, starter_measured);
+  CHECK_FALSE(lie.ok);
+  CHECK(lie.text.find("costs 3.54 wavefronts per shared load") != std::string::npos);
+  CHECK_FALSE(lab06::judge_declared_tree(starter, solution_measured).ok);
+  CHECK_FALSE(lab06::judge_declared_tree(solution, {0, 0}).ok);
 }

@@ -2,6 +2,7 @@
 
 #include <memlab/bank_model.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -104,6 +105,92 @@ TreeCost tree_cost(const Pairing& pairing) {
     }
   }
   return cost;
+}
+
+namespace {
+
+struct LoadCost {
+  int wavefronts = 0;
+  int conflict_free = 0;  // what the same access costs without bank conflicts
+};
+
+LoadCost load_cost(const bank::WarpAccess& access) {
+  const bank::AccessResult result = bank::analyze(access);
+  LoadCost cost;
+  cost.wavefronts = result.wavefronts;
+  for (const bank::PhaseResult& phase : result.phases)
+    if (phase.has_active_lane() && !phase.served_with_previous) cost.conflict_free += 1;
+  return cost;
+}
+
+// Word w as the first of two neighbouring words read as one 8-byte load, or -1 when the pair
+// is not two neighbouring words starting at an even one.
+int fused_first_word(Pair p) {
+  const int first = std::min(p.dst, p.src);
+  return std::max(p.dst, p.src) == first + 1 && first % 2 == 0 ? first : -1;
+}
+
+}  // namespace
+
+TreeLoadTraffic tree_load_traffic(const Pairing& pairing) {
+  // Per step: the cost of its loads as two 4-byte loads per warp, and as one 8-byte load when
+  // the step can be fused.
+  struct StepCost {
+    LoadCost apart, fused;
+    bool fusable = true;
+  };
+  std::vector<StepCost> steps(kSteps);
+  for (int step = 0; step < kSteps; ++step) {
+    StepCost& sc = steps[step];
+    for (int tid = 0; tid < active_threads(step); ++tid)
+      if (fused_first_word(pairing(step, tid)) < 0) sc.fusable = false;
+    for (int warp = 0; warp * bank::kWarpSize < active_threads(step); ++warp) {
+      bank::WarpAccess dst, src, pair;
+      dst.active_mask = src.active_mask = pair.active_mask = 0;
+      pair.width_bytes = 8;
+      for (int lane = 0; lane < bank::kWarpSize; ++lane) {
+        const int tid = warp * bank::kWarpSize + lane;
+        if (tid >= active_threads(step)) break;
+        const Pair p = pairing(step, tid);
+        dst.active_mask |= 1u << lane;
+        dst.byte_address[lane] = static_cast<std::uint32_t>(p.dst) * 4;
+        src.byte_address[lane] = static_cast<std::uint32_t>(p.src) * 4;
+        if (sc.fusable) pair.byte_address[lane] = static_cast<std::uint32_t>(fused_first_word(p)) * 4;
+      }
+      src.active_mask = pair.active_mask = dst.active_mask;
+      for (const bank::WarpAccess* a : {&dst, &src}) {
+        const LoadCost c = load_cost(*a);
+        sc.apart.wavefronts += c.wavefronts;
+        sc.apart.conflict_free += c.conflict_free;
+      }
+      if (sc.fusable) {
+        const LoadCost c = load_cost(pair);
+        sc.fused.wavefronts += c.wavefronts;
+        sc.fused.conflict_free += c.conflict_free;
+      }
+    }
+  }
+  std::vector<int> fusable;
+  for (int step = 0; step < kSteps; ++step)
+    if (steps[step].fusable) fusable.push_back(step);
+  TreeLoadTraffic traffic;
+  traffic.fusable_steps = static_cast<int>(fusable.size());
+  bool first = true;
+  for (unsigned choice = 0; choice < (1u << fusable.size()); ++choice) {
+    LoadCost total{1, 1};  // thread 0's load of s[0] after the tree
+    for (int step = 0; step < kSteps; ++step) {
+      const auto at = std::find(fusable.begin(), fusable.end(), step);
+      const bool fused = at != fusable.end() && ((choice >> (at - fusable.begin())) & 1u);
+      const LoadCost& c = fused ? steps[step].fused : steps[step].apart;
+      total.wavefronts += c.wavefronts;
+      total.conflict_free += c.conflict_free;
+    }
+    const double ratio = double(total.wavefronts) / total.conflict_free;
+    traffic.low = first ? ratio : std::min(traffic.low, ratio);
+    traffic.high = first ? ratio : std::max(traffic.high, ratio);
+    first = false;
+  }
+  return traffic;
 }
 
 }  // namespace lab06

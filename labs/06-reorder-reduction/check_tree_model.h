@@ -41,4 +41,20 @@ struct TreeCost {
 // Call only when tree_problem() is empty: the words must lie inside the block's 256.
 TreeCost tree_cost(const Pairing& pairing);
 
+// The shared loads of one block of the lab's kernel as the counters see them, priced by the
+// bank model: per step, every warp with an active lane loads s[dst] and s[src], and after the
+// tree thread 0 loads s[0] (25 warp loads in all). The ratio is wavefronts over conflict-free
+// wavefronts (one per 4-byte load; one per served phase with an active lane for an 8-byte
+// load), what tree_wavefronts_per_shared_load reads from the counters as wavefronts over
+// (wavefronts - bank conflicts). nvcc fuses a step's two loads into one 8-byte load when every
+// thread's pair is two neighbouring words starting at an even one (the starter's step 0), so
+// the prediction is a range: `low` with every such step fused, `high` with none. For a tree
+// with no such step, low == high.
+struct TreeLoadTraffic {
+  double low = 0, high = 0;
+  int fusable_steps = 0;
+};
+// Call only when tree_problem() is empty.
+TreeLoadTraffic tree_load_traffic(const Pairing& pairing);
+
 }  // namespace lab06

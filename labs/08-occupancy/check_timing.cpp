@@ -18,33 +18,56 @@ std::vector<double> kept(const std::vector<double>& samples) {
 
 }  // namespace
 
-RoundTiming time_in_rounds(const std::vector<memlab::Launch>& launches, const memlab::SamplingCriteria& criteria) {
+RoundTiming time_in_rounds(const std::vector<memlab::TimedWork>& works, const memlab::SamplingCriteria& criteria) {
+  memlab::KernelTimer& timer = memlab::timer();
   RoundTiming t;
   t.max_rse = criteria.max_rse;
-  t.ms.resize(launches.size());
-  t.stats.resize(launches.size());
-  for (const auto& launch : launches) memlab::timer().time_once(launch);  // warm-up: modules loaded, clocks up
+  t.ms.resize(works.size());
+  t.stats.resize(works.size());
+  for (const auto& work : works) timer.time_once(work.launch);  // warm-up: modules loaded, clocks up
+
+  std::vector<memlab::SampleTag> tags(works.size());
+  std::vector<memlab::SampleChecks> checks;
+  for (std::size_t i = 0; i < works.size(); ++i) checks.push_back(timer.checks_for(works[i], tags[i]));
+  std::vector<memlab::SampleJudge> judges;
+  judges.reserve(works.size());
+  for (const auto& c : checks) judges.emplace_back(c);
 
   double spent_ms = 0;
   const std::size_t min_rounds = std::max(kMinRounds, criteria.min_samples);
-  while (t.rounds < kMaxRounds) {
-    for (std::size_t i = 0; i < launches.size(); ++i) {
-      const memlab::Sample s = memlab::timer().time_once(launches[i]);
+  bool final_round = false;
+  while (true) {
+    const std::size_t round = t.rounds + 1;
+    for (std::size_t i = 0; i < works.size(); ++i) {
+      tags[i] = timer.next_tag(round);
+      const memlab::Sample s = timer.time_once(works[i], tags[i]);
+      std::string why = judges[i].after(s, round);
+      // The final round is verified sample by sample: finish() verifies the sample just taken
+      // (unless after() did) before the next work overwrites the shared output, then judges the
+      // stream evidence of all the rounds.
+      if (why.empty() && final_round) why = judges[i].finish(round);
+      if (!why.empty()) {
+        t.invalid = why;
+        t.rounds = round;
+        return t;
+      }
       spent_ms += s.ms;
       t.throttled += s.throttled ? 1 : 0;
       t.ms[i].push_back(s.throttled ? NAN : s.ms);
     }
-    ++t.rounds;
+    t.rounds = round;
+    if (final_round) break;
     bool all_known = true;
-    for (std::size_t i = 0; i < launches.size(); ++i) {
+    for (std::size_t i = 0; i < works.size(); ++i) {
       t.stats[i] = memlab::summarize(kept(t.ms[i]));
       all_known = all_known && t.stats[i].n >= 2 && t.stats[i].rse <= criteria.max_rse;
     }
-    if (t.rounds >= min_rounds && all_known) {
-      t.converged = true;
-      break;
-    }
-    if (spent_ms > criteria.max_seconds * 1e3) break;
+    if (t.rounds >= min_rounds && all_known) t.converged = true;
+    final_round = t.converged || spent_ms > criteria.max_seconds * 1e3 || t.rounds + 1 >= kMaxRounds;
+  }
+  for (std::size_t i = 0; i < works.size(); ++i) {
+    t.stats[i] = memlab::summarize(kept(t.ms[i]));
+    t.verified += judges[i].verified();
   }
   return t;
 }

@@ -7,7 +7,8 @@
 //   }
 //
 // The harness (checker main) loads the manifest, decides skips (no GPU), prints the
-// environment note, runs the suite's test cases and writes the report part.
+// environment note, runs the suite's test cases and sends each check's measurement to the
+// judge (memlab-judge), which decides the verdicts and writes the report part.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -35,6 +36,8 @@ InputGenerator& inputs();             // seeded generator for this run
 const DeviceInfo& gpu();              // only in GPU suites
 KernelTimer& timer();                 // only in GPU suites
 SamplingCriteria sampling_criteria();
+// Why this machine's timings are in doubt now (other processes, clocks, ...), or empty.
+std::string environment_doubt();
 // The build's results folder (build/<preset>/results): where a check may write extra
 // artifacts such as a sweep's CSV and SVG plot.
 const std::string& results_dir();
@@ -51,12 +54,21 @@ bool expect_value(const std::string& id, const Estimate& measured, const std::st
 void skip_check(const std::string& id, const std::string& reason);
 // A check that fails without a measurement (e.g. a wrong result is not timed).
 void fail_check(const std::string& id, const std::string& reason);
+// The check program is about to end itself (a kernel that hangs cannot be cancelled): tells the
+// judge why, so the checks that get no measurement fail with that reason.
+void report_fatal(const std::string& reason);
 
-// Speedup of `candidate` over `base` from interleaved pairs, judged against check `id`.
+// Speedup of `candidate` over `base` from interleaved pairs, judged against check `id`. Every
+// sample of each side is prepared (fresh inputs, poisoned outputs), kept to the stream it was
+// given, held to its floor, and for a secret subset verified (memlab/timed_work.h); the
+// candidate's median must not beat its floor. Any of these failing fails the check with why.
+bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate);
+// The same for bare launches with nothing to verify (demonstrations, such as lab 03's
+// mixed kernel): only the stream checks apply.
 bool expect_speedup(const std::string& id, const Launch& base, const Launch& candidate);
-// Achieved bandwidth of `launch` (bytes per launch) as a fraction of `roofline`.
-bool expect_roofline_fraction(const std::string& id, const Launch& launch, double bytes,
-                              const Roofline& roofline, const std::string& roofline_name);
+// Achieved bandwidth of `work` (work.floor.bytes per launch) as a fraction of its floor's
+// roofline (work.floor.roofline, named work.floor.roofline_name), sampled as expect_speedup's.
+bool expect_roofline_fraction(const std::string& id, const TimedWork& work);
 
 // Mechanism: hardware counters (CUPTI range profiler) around one launch. The launch may run
 // several times (one per hardware pass), so it must be idempotent. When counters cannot be
@@ -72,8 +84,9 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
 // numerator / denominator of two counters (e.g. shared-load wavefronts per shared-load
 // instruction), judged against check `id`; skipped with the reason when counters are
 // unavailable, failed when the denominator is zero (the expected instructions never ran).
-// The check program itself: options, manifest, GPU or skip, the suite's test cases, the
-// report part. Exit status: 0 all passed, 77 skipped, 1 failed or inconclusive, 2 bad usage.
+// The check program itself: options, manifest, GPU or skip, the suite's test cases, a
+// measurement record per check to the judge. Exit status: 0 all measured as passing, 77 skipped,
+// 1 otherwise, 2 bad usage (the judge decides the grade, not this status).
 int run_check_program(int argc, char** argv);
 
 bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,

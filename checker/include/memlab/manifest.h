@@ -25,6 +25,9 @@ struct CheckSpec {
   std::string description;  // what the check measures, one line
   std::string hint;         // what to look at when it fails
   std::string basis;        // the measurement the threshold rests on
+  // A GPU check that confirms the value this check trusts (a pitch or a tree the student's code
+  // declares) is the kernel's: when it fails, this check fails as "cannot be trusted".
+  std::string confirmed_by;
 };
 
 struct Manifest {

@@ -30,6 +30,13 @@ struct ReportPart {
   std::string seed;
   std::string student_hash;
   std::vector<CheckResult> checks;
+  // Written by the judge: which run of the lab this part belongs to (older parts are never
+  // merged), which files and thresholds were graded, and how the check program ended.
+  std::string run_id;
+  std::string student_dir;
+  std::string thresholds;   // "none" or "<path> (fnv1a64:...)"
+  std::string tree_commit;
+  std::string ending;       // "" when the check program ended normally
 };
 
 std::string to_json(const ReportPart& part);

@@ -3,7 +3,13 @@
 // small, within a minimum and maximum count and a time budget (nvbench's stopping rule, with
 // an explicit outcome when the budget runs out). Samples flagged as throttled are discarded.
 // The sample source is a function, so the loop is tested on synthetic sources.
+//
+// Timed work must be the work that was checked, so the loop also judges every sample: a time
+// under half the physical floor, an output that is wrong on a verified sample (the first, the
+// last and a secret random subset), or work that kept running on another stream after the
+// interval, makes the measurement invalid: it is not graded, and `invalid` says why.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -23,6 +29,88 @@ struct SamplingCriteria {
 struct Sample {
   double ms = 0;
   bool throttled = false;  // the SM clock was slowed by a thermal or power event during it
+  // What the timer saw of work outside the interval (KernelTimer::time_once), once the stop
+  // event had completed:
+  bool legacy_stream_busy = false;      // the legacy default stream still had work (cudaStreamQuery)
+  bool per_thread_stream_busy = false;  // the per-thread default stream still had work
+  double legacy_gap_ms = 0;     // GPU time by which an event recorded then on the legacy stream (which waits
+                                // for every blocking stream) completed after one recorded just after it on the
+                                // timer's own, idle stream; negative when nothing was left
+  double idle_wait_ms = 0;      // host time cudaDeviceSynchronize took then
+  double idle_baseline_ms = 0;  // the same on a device known to be idle, just before the interval
+};
+
+// ---- Work outside the interval ---------------------------------------------------------------
+// One sample's evidence that its work went on after the stop event on another stream: a
+// default stream (legacy or per-thread) was busy; the legacy stream caught up more than
+// kLegacyGapMs of GPU time late (timestamps, so no host jitter: this sees blocking streams of the
+// launch's own creation too); or the device took more than
+// max(kIdleWaitMs, kIdleBaselineFactor x the idle baseline) of host time to go idle. An idle
+// device answers cudaDeviceSynchronize in 5-20 us; 50 us is several times that, and hiding
+// less than 50 us per sample buys a kernel of this course (0.14 ms and up) little. A host that
+// is descheduled for a moment can exceed it on a sample, so the evidence is judged over the
+// measurement (work_left_stream_reason).
+constexpr double kLegacyGapMs = 0.02;
+constexpr double kIdleWaitMs = 0.05;
+constexpr double kIdleBaselineFactor = 4;
+bool work_outside_interval(const Sample& s);
+
+// The work left its stream when at least kLeakMinSamples samples, and kLeakMinShare of all,
+// show evidence: a launcher that hides work does so on every sample; a hiccup of the host does
+// not repeat on one sample in twenty. Empty when they do not. (A single sample with evidence
+// and a time under the physical floor is reported at once: SampleJudge::after.)
+constexpr std::size_t kLeakMinSamples = 3;
+constexpr double kLeakMinShare = 0.05;
+std::string work_left_stream_reason(std::size_t samples_with_evidence, std::size_t samples);
+
+// ---- Which outputs are verified ----------------------------------------------------------------
+// Sample 1 always, then each with probability `share` from a secret seed, decided after the
+// sample ran (so a launch cannot know whether it will be checked); the sampling loop adds the
+// last sample. 1 in 4 keeps the cost small (a verification reads the output once, on the GPU)
+// while a launcher that fakes a tenth of 400 samples escapes with probability 0.75^40 = 1e-5.
+struct VerifyPlan {
+  std::uint64_t seed = 0;
+  double share = 0.25;
+  bool pick(std::size_t index) const;  // index counts from 1
+};
+
+// What the sampling loop checks on each sample besides its time.
+struct SampleChecks {
+  std::string name;  // the work, for messages ("transpose 8192x8192")
+  // Verifies the output of the sample just taken (`index` counts from 1): empty when it is
+  // right, else the first mismatch. Empty function: the outputs are not verified.
+  std::function<std::string(std::size_t index)> verify;
+  VerifyPlan plan;
+  double floor_ms = 0;      // the physical floor of one launch (bytes / roofline); 0: none
+  std::string floor_text;   // how it was obtained: "moving 537 MB at the measured copy roofline (3901 GB/s)"
+};
+// A sample is impossible under this share of the floor. The median is held to 90 % of the floor
+// (impossible_time_reason); no single honest sample of a kernel is twice as fast as the median
+// of a roofline kernel that moves the same bytes.
+constexpr double kSampleFloorShare = 0.5;
+
+// The reasons, as the report prints them.
+std::string wrong_sample_reason(const std::string& name, std::size_t index, std::size_t taken,
+                                std::size_t verified, const std::string& mismatch);
+std::string impossible_sample_reason(const std::string& name, std::size_t index, double ms, double floor_ms,
+                                     const std::string& floor_text);
+
+// Applies SampleChecks sample by sample (shared by the single and the paired loops).
+class SampleJudge {
+ public:
+  explicit SampleJudge(const SampleChecks& checks) : checks_(checks) {}
+  // After sample `index` was taken: why it invalidates the measurement, or empty.
+  std::string after(const Sample& s, std::size_t index);
+  // After the last sample (`taken` in all): verifies it unless done, then judges the stream
+  // evidence. Why the measurement is invalid, or empty.
+  std::string finish(std::size_t taken);
+  std::size_t verified() const { return verified_; }
+  std::size_t outside_interval() const { return outside_; }
+
+ private:
+  std::string verify(std::size_t index, std::size_t taken);
+  const SampleChecks& checks_;
+  std::size_t verified_ = 0, outside_ = 0, last_verified_ = 0;
 };
 
 struct Measurement {
@@ -32,13 +120,18 @@ struct Measurement {
   bool converged = false;
   ShapeReport shape;
   SamplingCriteria criteria;
+  std::size_t taken = 0, verified = 0;  // samples timed, and how many of their outputs were verified
+  std::string invalid;                  // why it must not be graded, or empty
   std::string doubt() const;  // a reason to distrust the result, or empty
 };
 
-Measurement sample_until_stable(const std::function<Sample()>& take, const SamplingCriteria& criteria);
+Measurement sample_until_stable(const std::function<Sample()>& take, const SamplingCriteria& criteria,
+                                const SampleChecks& checks = {});
 
 // Interleaved A/B pairs (base, candidate, base, candidate, ...) so that slow drifts of the
 // machine hit both sides alike; stops when the ratio's 95 % CI is within max_rse*2 of it.
+// When both sides verify their outputs, they must not share an output buffer: the base's last
+// sample is verified after the candidate's.
 struct PairMeasurement {
   RatioEstimate ratio;
   std::vector<double> base_ms, candidate_ms;
@@ -46,11 +139,14 @@ struct PairMeasurement {
   bool converged = false;
   ShapeReport base_shape, candidate_shape;
   SamplingCriteria criteria;
+  std::size_t pairs_taken = 0, verified = 0;  // verified outputs of both sides
+  std::string invalid;
   std::string doubt() const;
 };
 
 PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_base,
                                           const std::function<Sample()>& take_candidate,
-                                          const SamplingCriteria& criteria);
+                                          const SamplingCriteria& criteria, const SampleChecks& base_checks = {},
+                                          const SampleChecks& candidate_checks = {});
 
 }  // namespace memlab

@@ -1,13 +1,17 @@
 #pragma once
 // Grading a transpose, shared by the labs whose kernel is one (04 padding, 05 swizzle, 07 FP16
-// banks): the CPU reference, the run over many awkward sizes into poisoned and guarded
-// outputs, and the exactness check that must pass before a transpose is timed.
+// banks, 08 occupancy): the CPU reference, the run over many awkward sizes into poisoned and
+// guarded outputs, and the timed transposes whose every sample runs on fresh inputs and whose
+// outputs are verified on the GPU.
 #include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "memlab/checker.h"
+#include "memlab/device_samples.h"
+#include "memlab/sample_inputs.h"
+#include "memlab/timed_checks.h"
 
 namespace memlab {
 
@@ -74,40 +78,60 @@ TransposeSizesResult transpose_on_sizes(const std::vector<MatrixSize>& sizes, in
   return result;
 }
 
-// Timing a wrong kernel means nothing: runs `transpose` once on `in` (holding `host`, a matrix
-// of size `s`) and compares `out` with the CPU. When they differ, every check in `timed_checks`
-// fails with the reason and this returns false.
+// The timed transposes of one size, on inputs the GPU draws for every sample: before each, `in`
+// is redrawn from the sample's secret salt and `out` poisoned; after a verified one, every
+// element of `out` is compared, on the GPU, with the element of `in` it must hold. The object
+// owns the buffers and must outlive the works it hands out.
 template <class T>
-bool exact_before_timing(const TransposeLaunch<T>& transpose, const DeviceArray<T>& in, DeviceArray<T>& out,
-                         const std::vector<T>& host, MatrixSize s, const std::vector<std::string>& timed_checks,
-                         int width = 1) {
-  run_checked("transpose " + size_text(s),
-              [&](cudaStream_t st) { transpose(in.data(), out.data(), s.rows, s.cols, st); });
-  auto cmp = compare_exact(out.download(), transpose_on_cpu(host, s, width));
-  if (cmp.ok()) return true;
-  const std::string why = "not timed: the transpose is wrong at " + size_text(s) + " (" +
-                          cmp.summary([&](size_t i) { return transposed_index(i, s, width); }) + ")";
-  for (const std::string& id : timed_checks) fail_check(id, why);
-  return false;
-}
+class TransposeSamples {
+ public:
+  explicit TransposeSamples(MatrixSize s) : s_(s), in_(count(s), "in"), out_(count(s), "out") {}
 
-// The performance checks of a transpose lab on one size `s`: exact first, then the student's
-// speed over the starter's (interleaved pairs) and its fraction of the copy roofline, counting
-// every element read once and written once.
-template <class T, class MakeInputs>
-void check_transpose_speed(MatrixSize s, MakeInputs make_inputs, const TransposeLaunch<T>& student,
-                           const TransposeLaunch<T>& starter, const std::string& speedup_id,
-                           const std::string& roofline_id) {
-  const size_t n = (size_t)s.rows * s.cols;
-  DeviceArray<T> in(n, "in"), out(n, "out");
-  const std::vector<T> host = make_inputs(n);
-  in.upload(host);
-  if (!exact_before_timing<T>(student, in, out, host, s, {speedup_id, roofline_id})) return;
-  const auto launch = [&](const TransposeLaunch<T>& transpose) {
-    return [&, transpose](cudaStream_t st) { transpose(in.data(), out.data(), s.rows, s.cols, st); };
-  };
-  expect_speedup(speedup_id, launch(starter), launch(student));
-  expect_roofline_fraction(roofline_id, launch(student), 2.0 * n * sizeof(T), copy_roofline(), "copy");
+  // `transpose` on these buffers. `checked`: prepared, verified and held to the copy roofline's
+  // floor (every element read once and written once); otherwise a trusted yardstick (the
+  // starter), timed on whatever the buffers hold.
+  TimedWork work(const std::string& name, const TransposeLaunch<T>& transpose, bool checked) {
+    TimedWork w;
+    w.name = name;
+    w.launch = [this, transpose](cudaStream_t st) { transpose(in_.data(), out_.data(), s_.rows, s_.cols, st); };
+    if (!checked) return w;
+    w.prepare = [this](const SampleTag& tag, cudaStream_t st) {
+      fill_sample(in_.data(), in_.size(), tag.salt, st);
+      poison_async(out_.data(), out_.bytes(), st);
+    };
+    w.verify = [this](const SampleTag& tag, cudaStream_t st) { return verify(tag, st); };
+    w.floor = {2.0 * count(s_) * sizeof(T), &copy_roofline(), "copy"};
+    return w;
+  }
+
+ private:
+  static size_t count(MatrixSize s) { return (size_t)s.rows * s.cols; }
+
+  std::string verify(const SampleTag& tag, cudaStream_t st) {
+    const DeviceMismatches m = count_transpose_mismatches<T>(out_.data(), s_.rows, s_.cols, tag.salt, counter_, st);
+    if (m.count == 0) return "";
+    const size_t c = m.first / s_.rows, r = m.first % s_.rows;  // out[c][r] holds in[r][c]
+    const T want = sample_value<T>(tag.salt, r * s_.cols + c);
+    return describe_mismatches<T>(m, count(s_), out_.data(), want,
+                                  [&](size_t i) { return transposed_index(i, s_, 1); });
+  }
+
+  MatrixSize s_;
+  DeviceArray<T> in_, out_;
+  MismatchCounter counter_;
+};
+
+// The performance checks of a transpose lab on one size `s`: exact on fresh inputs first, then
+// the student's speed over the starter's (interleaved pairs) and its fraction of the copy
+// roofline, every sample of the student's on fresh inputs and a secret subset verified.
+template <class T>
+void check_transpose_speed(MatrixSize s, const TransposeLaunch<T>& student, const TransposeLaunch<T>& starter,
+                           const std::string& speedup_id, const std::string& roofline_id) {
+  TransposeSamples<T> samples(s);
+  const TimedWork work = samples.work("transpose " + size_text(s), student, true);
+  if (!verified_before_timing(work, {speedup_id, roofline_id})) return;
+  expect_speedup(speedup_id, samples.work("the starter's transpose", starter, false), work);
+  expect_roofline_fraction(roofline_id, work);
 }
 
 }  // namespace memlab

@@ -1,0 +1,13 @@
+// lab: 04-padding
+// as: transpose.cu
+// Registers an exit handler (nvcc's own atexit call, from its registration code, is allowed).
+// expect: transpose.cu references atexit (exit handler
+#include <cstdlib>
+
+#include "lab.h"
+
+namespace {
+void at_the_end() {}
+}  // namespace
+
+int transpose_tile_pitch() { return std::atexit(at_the_end) + 33; }

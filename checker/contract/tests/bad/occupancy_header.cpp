@@ -1,0 +1,9 @@
+// lab: 08-occupancy
+// as: occupancy.cpp
+// The occupancy calculator the lab asks you to write, included from the toolkit.
+// expect: occupancy.cpp includes cuda_occupancy.h (the occupancy calculator is what this lab asks you to write)
+#include <cuda_occupancy.h>
+
+#include "lab.h"
+
+int predicted_blocks_per_sm(const KernelResources&, const DeviceLimits&) { return 0; }

@@ -1,0 +1,127 @@
+#include "memlab/suite_judge.h"
+
+#include <cstring>
+#include <map>
+
+namespace memlab {
+
+std::string ending_reason(const ProgramEnding& e) {
+  if (!e.ran) return "the check program could not be started: " + e.start_error;
+  if (e.timed_out)
+    return "timed out after " + std::to_string(static_cast<long long>(e.deadline_s)) +
+           " s: the check program was ended (a kernel or a launcher that never returns?)";
+  if (!e.fatal.empty()) return e.fatal;
+  if (e.signal > 0) {
+    const char* name = strsignal(e.signal);
+    return "the check program crashed: killed by signal " + std::to_string(e.signal) + " (" +
+           (name ? name : "unknown") + ")";
+  }
+  if (!e.sent_end) {
+    return "the check program ended before reporting (exit status " + std::to_string(e.exit_code) +
+           "): something called exit or ended the process early";
+  }
+  return "";
+}
+
+CheckResult result_row(const CheckSpec& spec) {
+  CheckResult r;
+  r.id = spec.id;
+  r.suite = spec.suite;
+  r.kind = spec.kind;
+  r.description = spec.description;
+  r.hint = spec.hint;
+  r.max_points = spec.points;
+  if (spec.required)
+    r.required_text = std::string(to_symbol(spec.compare)) + " " + format_quantity(*spec.required, spec.unit);
+  return r;
+}
+
+namespace {
+
+CheckResult decide(const CheckSpec& spec, const MeasurementRecord& rec) {
+  CheckResult r = result_row(spec);
+  r.measured_text = rec.measured_text;
+  switch (rec.outcome) {
+    case Outcome::failed:
+      r.verdict = Verdict::fail;
+      r.detail = rec.detail;
+      break;
+    case Outcome::skipped:
+      r.verdict = Verdict::skip;
+      r.detail = rec.detail;
+      break;
+    case Outcome::flag:
+      r.verdict = rec.estimate.value != 0 ? Verdict::pass : Verdict::fail;
+      r.measured = rec.estimate.value != 0 ? 1.0 : 0.0;
+      r.detail = rec.detail;
+      break;
+    case Outcome::value: {
+      if (spec.compare == Compare::is_true) {
+        r.verdict = Verdict::fail;
+        r.detail = "the check program sent a value for a pass/fail check";
+        break;
+      }
+      const Judgement j = judge(spec.compare, spec.required.value_or(0), rec.estimate, rec.doubt);
+      r.verdict = j.verdict;
+      r.measured = rec.estimate.value;
+      r.detail = j.reason;
+      break;
+    }
+  }
+  r.points = r.verdict == Verdict::pass ? r.max_points : 0;
+  return r;
+}
+
+}  // namespace
+
+std::vector<CheckResult> judge_suite(const Manifest& manifest, const std::string& suite,
+                                     const std::vector<MeasurementRecord>& records, const ProgramEnding& ending) {
+  std::map<std::string, const MeasurementRecord*> first;
+  std::map<std::string, int> count;
+  for (const auto& rec : records) {
+    if (rec.kind != MeasurementRecord::Kind::check) continue;
+    if (!count[rec.id]++) first[rec.id] = &rec;
+  }
+  const std::string ended = ending_reason(ending);
+  std::string protocol;
+  if (!ending.protocol_errors.empty()) {
+    protocol = "the check program's results cannot be trusted: " + ending.protocol_errors.front();
+    if (ending.protocol_errors.size() > 1)
+      protocol += " (and " + std::to_string(ending.protocol_errors.size() - 1) + " more)";
+  }
+  std::vector<CheckResult> rows;
+  for (const CheckSpec* spec : manifest.suite(suite)) {
+    CheckResult r;
+    auto it = first.find(spec->id);
+    if (!protocol.empty()) {
+      r = result_row(*spec);
+      r.verdict = Verdict::fail;
+      r.detail = protocol;
+    } else if (it == first.end()) {
+      r = result_row(*spec);
+      r.verdict = Verdict::fail;
+      r.detail = "not evaluated: " + (ended.empty() ? std::string("the checker never recorded it") : ended);
+    } else if (count[spec->id] > 1) {
+      r = result_row(*spec);
+      r.verdict = Verdict::fail;
+      r.detail = "reported " + std::to_string(count[spec->id]) + " times: a check is measured once";
+    } else {
+      r = decide(*spec, *it->second);
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+std::vector<CheckResult> fail_suite(const Manifest& manifest, const std::string& suite, const std::string& reason) {
+  std::vector<CheckResult> rows;
+  for (const CheckSpec* spec : manifest.suite(suite)) {
+    CheckResult r = result_row(*spec);
+    r.verdict = Verdict::fail;
+    r.detail = reason;
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+}  // namespace memlab

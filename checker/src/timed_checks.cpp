@@ -1,0 +1,124 @@
+// The timed checks: a launch's speed over a baseline's, and its fraction of a roofline, both
+// on samples that are prepared, verified and held to the physical floor (memlab/timed_work.h).
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "memlab/checker.h"
+#include "memlab/stats.h"
+#include "memlab/text_format.h"
+#include "memlab/timed_checks.h"
+
+namespace memlab {
+namespace {
+
+std::string join(const std::string& a, const std::string& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  return a + "; " + b;
+}
+
+const CheckSpec& spec_or_throw(const std::string& id) {
+  const CheckSpec* spec = manifest().find(id);
+  if (!spec) throw std::logic_error("check.cu records check '" + id + "', which lab.json does not define");
+  return *spec;
+}
+
+constexpr int kAttempts = 3;  // an inconclusive measurement is retried, then reported as such
+
+// The median of `work`'s samples against its floor: the explanation when it is impossible.
+std::string impossible_median(const TimedWork& work, double median_ms) {
+  if (!work.floor.set()) return "";
+  return impossible_time_reason(median_ms, work.floor.bytes, *work.floor.roofline);
+}
+
+}  // namespace
+
+bool verified_before_timing(const TimedWork& work, const std::vector<std::string>& timed_checks) {
+  const SampleTag tag = timer().next_tag(0);
+  if (work.prepare) work.prepare(tag, timer().stream());
+  try {
+    run_checked(work.name, work.launch);  // waits for the device first, so the preparation is done
+  } catch (const LaunchFailure& e) {       // a bad launch, or work off its stream: said plainly
+    for (const std::string& id : timed_checks) fail_check(id, std::string("not timed: ") + e.what());
+    return false;
+  }
+  const std::string wrong = work.verify ? work.verify(tag, timer().stream()) : "";
+  if (wrong.empty()) return true;
+  for (const std::string& id : timed_checks)
+    fail_check(id, "not timed: " + work.name + " is wrong at the timed size on fresh inputs (" + wrong + ")");
+  return false;
+}
+
+bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate) {
+  const CheckSpec& spec = spec_or_throw(id);
+  for (int attempt = 1;; ++attempt) {
+    PairMeasurement m = timer().measure_pair(base, candidate, sampling_criteria());
+    if (!m.invalid.empty()) {
+      fail_check(id, m.invalid);
+      return false;
+    }
+    const double base_ms = summarize(m.base_ms).median, candidate_ms = summarize(m.candidate_ms).median;
+    const std::string impossible = impossible_median(candidate, candidate_ms);
+    if (!impossible.empty()) {
+      fail_check(id, impossible);
+      return false;
+    }
+    Estimate est{m.ratio.ratio, m.ratio.low, m.ratio.high};
+    std::string doubt = join(m.doubt(), environment_doubt());
+    Judgement j = judge(spec.compare, spec.required.value_or(0), est, doubt);
+    if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
+    std::string text = fixed(est.value, 2) + "x (95 % CI " + fixed(est.low, 2) + "-" + fixed(est.high, 2) + "x, " +
+                       std::to_string(m.ratio.pairs) + " pairs" +
+                       (m.verified > 0 ? ", " + std::to_string(m.verified) + " outputs verified" : "") + "; " +
+                       fixed(base_ms, 3) + " ms vs " + fixed(candidate_ms, 3) + " ms)";
+    if (attempt > 1) text += ", attempt " + std::to_string(attempt);
+    return expect_value(id, est, text, doubt);
+  }
+}
+
+bool expect_speedup(const std::string& id, const Launch& base, const Launch& candidate) {
+  return expect_speedup(id, TimedWork{"", base, {}, {}, {}}, TimedWork{"", candidate, {}, {}, {}});
+}
+
+bool expect_roofline_fraction(const std::string& id, const TimedWork& work) {
+  const CheckSpec& spec = spec_or_throw(id);
+  if (!work.floor.set()) throw std::logic_error("expect_roofline_fraction('" + id + "'): the work has no bytes and roofline");
+  const double bytes = work.floor.bytes;
+  const Roofline& roofline = *work.floor.roofline;
+  for (int attempt = 1;; ++attempt) {
+    Measurement m = timer().measure(work, sampling_criteria());
+    if (!m.invalid.empty()) {
+      fail_check(id, m.invalid);
+      return false;
+    }
+    const double ms = m.stats.median;
+    std::string impossible = impossible_time_reason(ms, bytes, roofline);
+    if (!impossible.empty()) {
+      fail_check(id, impossible);
+      return false;
+    }
+    const double rate = bytes / (ms * 1e-3);
+    const double fraction = rate / roofline.bytes_per_second;
+    // Relative 95 % half-widths of the kernel's mean time and of the roofline, combined.
+    const auto& s = m.stats;
+    const double rel_k = s.n > 1 ? t_quantile_95(s.n - 1) * s.stddev / std::sqrt(double(s.n)) / s.mean : 1.0;
+    const double rel_r = (roofline.high - roofline.low) / (2 * roofline.bytes_per_second);
+    const double rel = std::sqrt(rel_k * rel_k + rel_r * rel_r);
+    Estimate est{fraction, fraction * (1 - rel), fraction * (1 + rel)};
+    std::string doubt = join(join(m.doubt(), roofline.measurement.doubt()), environment_doubt());
+    Judgement j = judge(spec.compare, spec.required.value_or(0), est, doubt);
+    if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
+    std::string text = fixed(fraction * 100, 1) + " % of the " + work.floor.roofline_name + " roofline (" +
+                       fixed(rate / 1e9, 0) + " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " +
+                       fixed(ms, 3) + " ms, +/- " + fixed(rel * 100, 1) + " %" +
+                       (m.verified > 0 ? ", " + std::to_string(m.verified) + " of " + std::to_string(m.taken) +
+                                             " outputs verified"
+                                       : "") +
+                       ")";
+    if (attempt > 1) text += ", attempt " + std::to_string(attempt);
+    return expect_value(id, est, text, doubt);
+  }
+}
+
+}  // namespace memlab

@@ -1,0 +1,192 @@
+#include "child_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace memlab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_left(Clock::time_point deadline) {
+  return std::chrono::duration<double>(deadline - Clock::now()).count();
+}
+
+// Copies what is readable on `fd` into `out`; false at end of file.
+bool drain(int fd, std::string& out) {
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) {
+      out.append(buf, static_cast<size_t>(n));
+      continue;
+    }
+    if (n == 0) return false;
+    if (errno == EINTR) continue;
+    return errno == EAGAIN || errno == EWOULDBLOCK;
+  }
+}
+
+void emit_lines(std::string& pending, const std::function<void(const std::string&)>& on_line) {
+  size_t start = 0;
+  for (size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1)
+    on_line(pending.substr(start, nl - start));
+  pending.erase(0, start);
+}
+
+[[noreturn]] void exec_child(const std::vector<std::string>& argv, int record_wr, int record_fd, int out_fd) {
+  setpgid(0, 0);
+  if (out_fd >= 0) {
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(out_fd, STDERR_FILENO);
+  }
+  if (record_wr >= 0) {
+    if (record_wr != record_fd) {
+      dup2(record_wr, record_fd);
+    } else {
+      fcntl(record_fd, F_SETFD, 0);  // dup2 onto itself would keep close-on-exec
+    }
+  }
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  execv(args[0], args.data());
+  const std::string msg = "cannot run " + argv[0] + ": " + std::strerror(errno) + "\n";
+  if (write(STDERR_FILENO, msg.data(), msg.size()) < 0) {
+  }
+  _exit(127);
+}
+
+}  // namespace
+
+ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& options,
+                      const std::function<void(const std::string&)>& on_line) {
+  ChildResult result;
+  if (argv.empty() || access(argv[0].c_str(), X_OK) != 0) {
+    result.start_error = (argv.empty() ? std::string("no program") : argv[0]) + " does not exist or cannot run";
+    return result;
+  }
+  int pipe_fds[2] = {-1, -1};
+  if (options.record_fd >= 0 && pipe2(pipe_fds, O_CLOEXEC) != 0) {
+    result.start_error = std::string("pipe: ") + std::strerror(errno);
+    return result;
+  }
+  int out_fd = -1, echo_fds[2] = {-1, -1};
+  if (!options.output_file.empty()) {
+    if (options.echo_output) {
+      if (pipe2(echo_fds, O_CLOEXEC) != 0) {
+        result.start_error = std::string("pipe: ") + std::strerror(errno);
+        return result;
+      }
+      out_fd = echo_fds[1];
+    } else {
+      out_fd = open(options.output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (out_fd < 0) {
+        result.start_error = "cannot write " + options.output_file + ": " + std::strerror(errno);
+        return result;
+      }
+    }
+  }
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    result.start_error = std::string("fork: ") + std::strerror(errno);
+    return result;
+  }
+  if (pid == 0) exec_child(argv, pipe_fds[1], options.record_fd, out_fd);
+  setpgid(pid, pid);  // also here: no race with the child's own call
+  result.started = true;
+  if (pipe_fds[1] >= 0) close(pipe_fds[1]);
+  if (echo_fds[1] >= 0) close(echo_fds[1]);
+  FILE* log = nullptr;
+  if (options.echo_output) log = std::fopen(options.output_file.c_str(), "w");
+  if (out_fd >= 0 && !options.echo_output) close(out_fd);
+
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(options.deadline_s));
+  std::string pending;
+  int status = 0;
+  bool exited = false;
+  Clock::time_point exited_at;
+  std::vector<int> open_fds;
+  if (pipe_fds[0] >= 0) {
+    fcntl(pipe_fds[0], F_SETFL, O_NONBLOCK);
+    open_fds.push_back(pipe_fds[0]);
+  }
+  if (echo_fds[0] >= 0) {
+    fcntl(echo_fds[0], F_SETFL, O_NONBLOCK);
+    open_fds.push_back(echo_fds[0]);
+  }
+  // Read until every pipe is closed and the child has exited, or the deadline passes.
+  while (!result.timed_out) {
+    if (!exited) {
+      const pid_t w = waitpid(pid, &status, WNOHANG);
+      if (w == pid) {
+        exited = true;
+        exited_at = Clock::now();
+      }
+    }
+    if (exited && open_fds.empty()) break;
+    const double left = seconds_left(deadline);
+    if (left <= 0) {
+      result.timed_out = true;
+      break;
+    }
+    std::vector<pollfd> fds;
+    for (int fd : open_fds) fds.push_back({fd, POLLIN, 0});
+    const int wait_ms = static_cast<int>(std::min(left * 1000, 100.0));
+    if (fds.empty()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
+      continue;
+    }
+    if (poll(fds.data(), fds.size(), wait_ms) < 0 && errno != EINTR) break;
+    std::vector<int> still_open;
+    for (const auto& p : fds) {
+      if (!(p.revents & (POLLIN | POLLHUP | POLLERR))) {
+        still_open.push_back(p.fd);
+        continue;
+      }
+      std::string chunk;
+      const bool open = drain(p.fd, chunk);
+      if (p.fd == pipe_fds[0]) {
+        pending += chunk;
+        emit_lines(pending, on_line);
+      } else {
+        std::fwrite(chunk.data(), 1, chunk.size(), stdout);
+        std::fflush(stdout);
+        if (log) std::fwrite(chunk.data(), 1, chunk.size(), log);
+      }
+      if (open) still_open.push_back(p.fd);
+      else close(p.fd);
+    }
+    open_fds = still_open;
+    // A grandchild may hold a pipe open after the child exited: give it a moment, not forever.
+    if (exited && !open_fds.empty() && Clock::now() > exited_at + std::chrono::seconds(2)) break;
+  }
+  // Whatever is left of the group (the child, or what it started) ends now.
+  kill(-pid, SIGKILL);
+  if (!exited) {
+    waitpid(pid, &status, 0);
+    exited = true;
+  }
+  for (int fd : open_fds) close(fd);
+  if (log) std::fclose(log);
+  if (!pending.empty() && !result.timed_out) on_line(pending);  // a last line without its newline
+  if (!result.timed_out) {
+    if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  }
+  return result;
+}
+
+}  // namespace memlab

@@ -1,0 +1,264 @@
+#include "judge_steps.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "memlab/build_status.h"
+#include "child_process.h"
+#include "memlab/manifest.h"
+#include "memlab/measurement_record.h"
+#include "memlab/report.h"
+#include "memlab/result_files.h"
+#include "memlab/suite_judge.h"
+
+namespace fs = std::filesystem;
+
+namespace memlab {
+namespace {
+
+constexpr int kSkipExitCode = 77;
+constexpr int kRecordFd = 3;  // the check program's record pipe
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_or_throw(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  if (!write_file_atomically(p, text)) throw std::runtime_error("cannot write " + p.string());
+}
+
+std::string new_run_id() {
+  std::random_device rd;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
+  return buf;
+}
+
+std::vector<std::string> student_paths(const std::string& dir, const Manifest& m) {
+  std::vector<std::string> paths;
+  for (const auto& f : m.student_files) paths.push_back(dir + "/" + f);
+  return paths;
+}
+
+std::string files_list(const Manifest& m) {
+  std::string s;
+  for (size_t i = 0; i < m.student_files.size(); ++i) s += (i ? ", " : "") + m.student_files[i];
+  return s;
+}
+
+fs::path build_status_path(const JudgeOptions& o, const Manifest& m) {
+  return fs::path(o.results_dir) / ("lab" + m.number + ".build.json");
+}
+
+// The manifest as this build grades it: lab.json plus the configure-time overrides, if any.
+// `applied` says which file (and its hash) for the report.
+Manifest graded_manifest(const JudgeOptions& o, std::string& applied) {
+  Manifest m = load_manifest(o.lab_dir);
+  applied = "none (the manifest's own thresholds)";
+  if (!o.thresholds.empty()) {
+    const std::string text = slurp(o.thresholds);
+    apply_overrides(m, text, o.thresholds);
+    applied = o.thresholds + " (" + hash_files({o.thresholds}) + ")";
+  }
+  return m;
+}
+
+}  // namespace
+
+int run_build_step(const JudgeOptions& o) {
+  const Manifest m = load_manifest(o.lab_dir);
+  const fs::path results(o.results_dir);
+  fs::create_directories(results / "parts");
+  // A new run of this lab starts from nothing: no part, report or verdict of an earlier run
+  // can be shown as this run's.
+  for (const auto& suite : {"cpu", "correctness", "performance", "mechanism"})
+    fs::remove(results / "parts" / ("lab" + m.number + "." + suite + ".json"));
+  for (const auto& ext : {".json", ".txt", ".build.json"}) fs::remove(results / ("lab" + m.number + ext));
+  fs::remove(o.contract_result);
+
+  BuildStatus status;
+  status.run_id = new_run_id();
+  status.student_hash = hash_files(student_paths(o.student_dir, m));
+  status.log = (results / ("lab" + m.number + ".build.log")).string();
+  std::cout << "Lab " << m.number << ": building " << files_list(m) << " from " << o.student_dir << "\n";
+
+  std::vector<std::string> argv{o.cmake, "--build", o.binary_dir};
+  for (const auto& t : o.targets) {
+    argv.push_back("--target");
+    argv.push_back(t);
+  }
+  ChildOptions co;
+  co.deadline_s = 1500;
+  co.output_file = status.log;
+  co.echo_output = true;
+  const ChildResult built = run_child(argv, co, [](const std::string&) {});
+  if (!built.started) throw std::runtime_error("cannot run cmake: " + built.start_error);
+
+  if (fs::exists(o.contract_result)) {
+    const auto j = nlohmann::json::parse(slurp(o.contract_result), nullptr, false);
+    if (j.is_object() && j.contains("violations") && j["violations"].is_array()) {
+      status.contract_checked = true;
+      for (const auto& v : j["violations"])
+        if (v.is_string()) status.violations.push_back(v.get<std::string>());
+      if (j.value("ok", false) == false && status.violations.empty())
+        status.violations.push_back("the contract check could not decide: " + j.value("error", std::string("no reason")));
+    }
+  }
+  status.ok = built.exit_code == 0 && !built.timed_out && status.contract_checked && status.violations.empty();
+  if (!status.ok && status.violations.empty()) {
+    status.errors = first_errors(slurp(status.log));
+    if (built.timed_out) status.errors.insert(status.errors.begin(), "the build did not finish within 1500 s");
+    if (built.exit_code == 0 && !status.contract_checked)
+      status.errors.insert(status.errors.begin(), "the submission contract was not checked (no result)");
+  }
+  write_or_throw(build_status_path(o, m), to_json(status));
+  if (status.ok) {
+    std::cout << "Lab " << m.number << ": " << files_list(m) << " compiled; submission contract: pass\n";
+  } else {
+    std::cout << "Lab " << m.number << ": " << status.reason() << "\n"
+              << "Every check of lab " << m.number << " fails until this is fixed; the report says so.\n";
+  }
+  return 0;
+}
+
+int run_suite_step(const JudgeOptions& o) {
+  std::string thresholds_applied;
+  Manifest m;
+  std::string manifest_error;
+  try {
+    m = graded_manifest(o, thresholds_applied);
+  } catch (const std::exception& e) {
+    // A bad overrides file must not grade with the wrong thresholds: every check fails, saying why.
+    manifest_error = e.what();
+    m = load_manifest(o.lab_dir);
+    thresholds_applied = o.thresholds + " (unreadable)";
+  }
+  ReportPart part;
+  part.lab = m.number;
+  part.suite = o.suite;
+  part.variant = o.variant;
+  part.student_dir = o.student_dir;
+  part.thresholds = thresholds_applied;
+  part.tree_commit = o.tree_commit;
+  part.student_hash = hash_files(student_paths(o.student_dir, m));
+  std::cout << "Lab " << m.number << " (" << m.title << "), " << o.suite << " checks of " << o.variant << " files "
+            << files_list(m) << " in " << o.student_dir << "\n";
+
+  auto finish = [&](int code) {
+    write_or_throw(fs::path(o.results_dir) / "parts" / ("lab" + m.number + "." + o.suite + ".json"), to_json(part) + "\n");
+    return o.verdicts_in_report && code == 1 ? 0 : code;
+  };
+  auto fail_all = [&](const std::string& reason) {
+    part.checks = fail_suite(m, o.suite, reason);
+    for (const auto& c : part.checks) std::cout << console_line(c) << "\n";
+    return finish(1);
+  };
+
+  BuildStatus build;
+  try {
+    build = build_status_from_json(slurp(build_status_path(o, m)));
+  } catch (const std::exception& e) {
+    return fail_all("not graded: lab" + m.number + ".build did not run in this ctest run (" + e.what() + ")");
+  }
+  part.run_id = build.run_id;
+  if (!manifest_error.empty()) return fail_all("the thresholds file is malformed: " + manifest_error);
+  if (!build.ok) return fail_all(build.reason());
+  if (build.student_hash != part.student_hash)
+    return fail_all("your files changed after they were built: run ctest again to build and grade them");
+
+  std::vector<std::string> argv{o.program, "--lab-dir", o.lab_dir, "--results-dir", o.results_dir, "--suite", o.suite,
+                                "--variant", o.variant, "--record-fd", std::to_string(kRecordFd)};
+  if (!o.thresholds.empty()) argv.insert(argv.end(), {"--thresholds", o.thresholds});
+  if (const char* seed = std::getenv("MEMLAB_SEED")) argv.insert(argv.end(), {"--seed", seed});
+  argv.insert(argv.end(), o.passthrough.begin(), o.passthrough.end());
+
+  std::vector<MeasurementRecord> records;
+  ProgramEnding ending;
+  ending.deadline_s = o.deadline_s;
+  std::set<std::string> in_suite;
+  for (const CheckSpec* s : m.suite(o.suite)) in_suite.insert(s->id);
+  bool started = false;
+  int line_no = 0;
+  auto protocol = [&](const std::string& what) {
+    ending.protocol_errors.push_back("record " + std::to_string(line_no) + ": " + what);
+  };
+  ChildOptions co;
+  co.deadline_s = o.deadline_s;
+  co.record_fd = kRecordFd;
+  const ChildResult run = run_child(argv, co, [&](const std::string& line) {
+    ++line_no;
+    MeasurementRecord r;
+    try {
+      r = record_from_line(line);
+    } catch (const std::exception& e) {
+      protocol(std::string("malformed (") + e.what() + ")");
+      return;
+    }
+    if (ending.sent_end) {
+      protocol("arrived after the end record");
+      return;
+    }
+    switch (r.kind) {
+      case MeasurementRecord::Kind::start:
+        if (started || r.suite != o.suite) protocol("an unexpected start record");
+        started = true;
+        part.seed = r.seed;
+        part.environment = r.skip_reason.empty() ? r.environment : "skipped: " + r.skip_reason;
+        break;
+      case MeasurementRecord::Kind::check:
+        if (!started) protocol("a check record before the start record");
+        else if (!in_suite.count(r.id) && !m.find(r.id)) protocol("check \"" + r.id + "\" is not in lab.json");
+        if (in_suite.count(r.id)) records.push_back(r);
+        break;
+      case MeasurementRecord::Kind::fatal:
+        ending.fatal = r.reason;
+        break;
+      case MeasurementRecord::Kind::end:
+        ending.sent_end = true;
+        break;
+    }
+    if (r.kind == MeasurementRecord::Kind::start && !r.skip_reason.empty()) {
+      for (const CheckSpec* s : m.suite(o.suite)) {
+        MeasurementRecord skip;
+        skip.kind = MeasurementRecord::Kind::check;
+        skip.id = s->id;
+        skip.outcome = Outcome::skipped;
+        skip.detail = "needs a CUDA GPU: " + r.skip_reason;
+        records.push_back(skip);
+      }
+    }
+  });
+  ending.ran = run.started;
+  ending.start_error = run.start_error;
+  ending.timed_out = run.timed_out;
+  ending.exit_code = run.exit_code;
+  ending.signal = run.signal;
+  part.ending = ending_reason(ending);
+  part.checks = judge_suite(m, o.suite, records, ending);
+
+  std::cout << o.suite << " verdicts (decided from lab.json" << (o.thresholds.empty() ? "" : " and " + o.thresholds)
+            << "):\n";
+  bool all_skipped = !part.checks.empty(), all_passed = true;
+  for (const auto& c : part.checks) {
+    std::cout << console_line(c) << "\n";
+    if (c.verdict != Verdict::skip) all_skipped = false;
+    if (c.verdict != Verdict::pass && c.verdict != Verdict::skip) all_passed = false;
+  }
+  if (!part.ending.empty()) std::cout << "the check program: " << part.ending << "\n";
+  if (all_skipped) return finish(kSkipExitCode);
+  return finish(all_passed ? 0 : 1);
+}
+
+}  // namespace memlab

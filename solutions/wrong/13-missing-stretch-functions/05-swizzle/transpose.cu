@@ -1,0 +1,76 @@
+// Known wrong: the stretch is switched off and its functions (swizzle16, transpose16,
+// transpose16_kernel_attributes) are deleted. lab.h declares them and the checker calls them, so
+// the program does not link: a build error, reported in every check, 0 points.
+#include "lab.h"
+
+// CuTe-style Swizzle<B, M, S> on an offset: XOR the B bits at [M + S, M + S + B) into the B
+// bits at [M, M + B). The low M bits (a unit that must stay whole) never move, and the high
+// bits (which row) never change, so each row is permuted within itself.
+template <int B, int M, int S>
+struct Swizzle {
+  static constexpr int kSourceBits = ((1 << B) - 1) << (M + S);
+  __host__ __device__ static constexpr int apply(int offset) { return offset ^ ((offset & kSourceBits) >> S); }
+};
+
+// Floats: the row's 5 bits are XORed into the column's 5 bits, so column c of the tile lies in
+// banks c ^ 0, c ^ 1, ..., c ^ 31: all 32 of them. This equals Swizzle<5, 0, 5>::apply(row * 32 + col)
+// for row, col < 32, in fewer instructions: the compiler cannot know col < 32 and keeps the
+// generic form's mask and shift. On the course's H200 the kernel ran about 5 % faster this way.
+__host__ __device__ int swizzle(int row, int col) { return row * 32 + (col ^ row); }
+
+// The stretch is off, so its functions were deleted ("they are optional"): but lab.h declares
+// them and the checker calls them, so the check program cannot link.
+bool stretch_enabled() { return false; }
+
+namespace {
+
+constexpr int kTile = 32;      // a block moves one 32 x 32 tile
+constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
+
+// The tile of floats is addressed by swizzle().
+template <class T> __device__ int tile_index(int row, int col);
+template <> __device__ int tile_index<float>(int row, int col) { return swizzle(row, col); }
+
+template <class T>
+__global__ void transpose_tiled(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
+  __shared__ T tile[kTile * kTile];  // exactly one tile: no padding
+
+  // Read a tile of `in` row by row: a warp reads 32 consecutive elements (coalesced) and
+  // writes ROW threadIdx.y + j of the tile. All four global loads are issued before the first
+  // shared store, so they are in flight together however long swizzle() takes to compute.
+  int col = blockIdx.x * kTile + threadIdx.x;
+  int row = blockIdx.y * kTile + threadIdx.y;
+  T v[kTile / kBlockRows] = {};
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < cols && row + j < rows) v[j / kBlockRows] = in[(size_t)(row + j) * cols + col];
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < cols && row + j < rows) tile[tile_index<T>(threadIdx.y + j, threadIdx.x)] = v[j / kBlockRows];
+
+  __syncthreads();
+
+  // Write the tile transposed: a warp reads COLUMN threadIdx.y + j of the tile and writes 32
+  // consecutive elements of `out` (coalesced). Again all shared loads come first.
+  col = blockIdx.y * kTile + threadIdx.x;  // column of `out` = row of `in`
+  row = blockIdx.x * kTile + threadIdx.y;  // row of `out` = column of `in`
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < rows && row + j < cols) v[j / kBlockRows] = tile[tile_index<T>(threadIdx.x, threadIdx.y + j)];
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < rows && row + j < cols) out[(size_t)(row + j) * rows + col] = v[j / kBlockRows];
+}
+
+template <class T>
+void launch_transpose(const T* in, T* out, int rows, int cols, cudaStream_t stream) {
+  dim3 block(kTile, kBlockRows);
+  dim3 grid((cols + kTile - 1) / kTile, (rows + kTile - 1) / kTile);
+  transpose_tiled<T><<<grid, block, 0, stream>>>(in, out, rows, cols);
+}
+
+}  // namespace
+
+void transpose(const float* in, float* out, int rows, int cols, cudaStream_t stream) {
+  launch_transpose(in, out, rows, cols, stream);
+}
+
+cudaError_t transpose_kernel_attributes(cudaFuncAttributes* attributes) {
+  return cudaFuncGetAttributes(attributes, transpose_tiled<float>);
+}
