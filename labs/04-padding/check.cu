@@ -79,26 +79,8 @@ TEST_CASE("the declared pitch is the kernel's: counters against the bank model" 
                                " is outside 32..64 (see tile_fits)");
     return;
   }
-  const int n = 4096;
-  memlab::DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
-  in.upload(memlab::inputs().floats((size_t)n * n));
-  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); };
-  memlab::run_checked("transpose 4096x4096", student);
-  namespace metric = memlab::counters::metric;
-  const memlab::CounterValues c =
-      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
-                             metric::shared_st_wavefronts, metric::shared_st_instructions},
-                            student);
-  if (!c.ok) {
-    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
-    return;
-  }
   lab04::MeasuredTraffic measured;
-  measured.n = n;
-  measured.load_wavefronts = c[metric::shared_ld_wavefronts];
-  measured.load_instructions = c[metric::shared_ld_instructions];
-  measured.store_wavefronts = c[metric::shared_st_wavefronts];
-  measured.store_instructions = c[metric::shared_st_instructions];
+  if (!memlab::measure_tile_traffic(id, 4096, transpose, measured)) return;
   const lab04::Agreement agreement = lab04::judge_declared_pitch(pitch, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }

@@ -234,25 +234,8 @@ TEST_CASE("the declared swizzle() is the kernel's: counters against the bank mod
     memlab::fail_check(id, "not evaluated: swizzle" + outside + " (see swizzle_permutes_each_row)");
     return;
   }
-  const size_t n = (size_t)kMechN * kMechN;
-  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
-  in.upload(memlab::inputs().floats(n));
-  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kMechN, kMechN, st); };
-  memlab::run_checked("transpose " + size_text({kMechN, kMechN}), student);
-  const memlab::CounterValues c =
-      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
-                             metric::shared_st_wavefronts, metric::shared_st_instructions},
-                            student);
-  if (!c.ok) {
-    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
-    return;
-  }
   lab05::MeasuredTraffic measured;
-  measured.n = kMechN;
-  measured.load_wavefronts = c[metric::shared_ld_wavefronts];
-  measured.load_instructions = c[metric::shared_ld_instructions];
-  measured.store_wavefronts = c[metric::shared_st_wavefronts];
-  measured.store_instructions = c[metric::shared_st_instructions];
+  if (!memlab::measure_tile_traffic(id, kMechN, transpose, measured)) return;
   const lab05::Agreement agreement = lab05::judge_declared_swizzle(swizzle, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }

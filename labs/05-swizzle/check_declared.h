@@ -3,42 +3,22 @@
 // model's prediction of the tile's shared-memory traffic for the declared swizzle(), and the
 // band inside which the hardware counters of the kernel agree with it. CPU only: check.cu
 // reads the counters and hands them to judge_declared_swizzle().
+#include <memlab/declared_agreement.h>
+
 #include <string>
 
 #include "check_swizzle_model.h"
 
 namespace lab05 {
 
-// The 32 x 32 float tile used as the lab's kernel uses it: every shared store is a warp
-// writing one row (lane i -> swizzle(r, i)), every shared load a warp reading one column
-// (lane i -> swizzle(i, c)), each row and each column once per tile. So the counters'
-// wavefronts per instruction are the bank model's mean over the 32 rows (stores) and over the
-// 32 columns (loads).
-struct TileTraffic {
-  double store_wavefronts = 0;  // per shared store instruction
-  double load_wavefronts = 0;   // per shared load instruction
-};
+// The 32 x 32 float tile used as the lab's kernel uses it: every shared store is a warp writing
+// one row (lane i -> swizzle(r, i)), every shared load a warp reading one column (lane i ->
+// swizzle(i, c)). The band of agreement is the checker's (memlab/declared_agreement.h).
+using TileTraffic = memlab::TileTraffic;
+using MeasuredTraffic = memlab::MeasuredTileTraffic;
+using Agreement = memlab::DeclaredAgreement;
 // Call only when tile_range_problem(index) is empty.
 TileTraffic predict_tile_traffic(const TileIndex& index);
-
-// How far a measured wavefronts-per-instruction may lie from a prediction p and still agree:
-// 0.25 + 0.05 p. On the H200 conflict-free kernels measure 0.02-0.11 above 1 (1.021 for the
-// swizzled tile here), the 32-way column reads 32.19-32.43 (0.6-1.3 % above 32); the band is
-// twice the first at 1 and four times the second at 32, and the bands of n and 2n ways never
-// touch (at 1: 0.70-1.30, at 2: 1.65-2.35).
-double agreement_tolerance(double predicted);
-
-// What the counters measured over one transpose of an n x n matrix (n a multiple of 32).
-struct MeasuredTraffic {
-  int n = 0;
-  double load_wavefronts = 0, load_instructions = 0;
-  double store_wavefronts = 0, store_instructions = 0;
-};
-
-struct Agreement {
-  bool ok = false;
-  std::string text;  // the check's detail, pass or fail
-};
 
 // Agreement when the kernel issues one shared store and one shared load per element
 // (n * n / 32 warp instructions each) and both per-instruction costs lie within the band of

@@ -1,20 +1,11 @@
 #include "check_declared.h"
 
-#include <cstdio>
+#include <memlab/text_format.h>
 
 namespace lab06 {
 
-double agreement_tolerance(double predicted) { return 0.25 + 0.05 * predicted; }
-
-namespace {
-
-std::string fixed(double v, int digits) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", digits, v);
-  return text;
-}
-
-}  // namespace
+using memlab::fixed;
+constexpr auto agreement_tolerance = memlab::declared_agreement_tolerance;
 
 Agreement judge_declared_tree(const TreeLoadTraffic& declared, const MeasuredLoads& m) {
   const double conflict_free = m.wavefronts - m.conflicts;

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "memlab/checker.h"
+#include "memlab/counters.h"
+#include "memlab/declared_agreement.h"
 #include "memlab/device_samples.h"
 #include "memlab/sample_inputs.h"
 #include "memlab/timed_checks.h"
@@ -132,6 +134,31 @@ void check_transpose_speed(MatrixSize s, const TransposeLaunch<T>& student, cons
   if (!verified_before_timing(work, {speedup_id, roofline_id})) return;
   expect_speedup(speedup_id, samples.work("the starter's transpose", starter, false), work);
   expect_roofline_fraction(roofline_id, work);
+}
+
+// The shared-memory traffic of one n x n float transpose as the counters see it, for a check
+// that compares it with a declared tile (lab 04's pitch, lab 05's swizzle()). When the counters
+// cannot be read, check `id` is skipped with the reason and this returns false.
+inline bool measure_tile_traffic(const std::string& id, int n, const TransposeLaunch<float>& transpose,
+                                 MeasuredTileTraffic& measured) {
+  DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
+  in.upload(inputs().floats((size_t)n * n));
+  auto launch = [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); };
+  run_checked("transpose " + size_text({n, n}), launch);
+  namespace metric = counters::metric;
+  const CounterValues c = read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
+                                         metric::shared_st_wavefronts, metric::shared_st_instructions},
+                                        launch);
+  if (!c.ok) {
+    skip_check(id, "hardware counters unavailable: " + c.reason);
+    return false;
+  }
+  measured.n = n;
+  measured.load_wavefronts = c[metric::shared_ld_wavefronts];
+  measured.load_instructions = c[metric::shared_ld_instructions];
+  measured.store_wavefronts = c[metric::shared_st_wavefronts];
+  measured.store_instructions = c[metric::shared_st_instructions];
+  return true;
 }
 
 }  // namespace memlab
