@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -73,4 +74,45 @@ std::string sweep_doubt(const std::vector<SweepPoint>& points) {
     doubt += "stride " + std::to_string(p.stride) + ": " + d;
   }
   return doubt;
+}
+
+StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel,
+                                     ExpectedSums expected, memlab::PhysicalFloor floor)
+    : name_(std::move(kernel_name)),
+      kernel_(std::move(kernel)),
+      expected_(std::move(expected)),
+      floor_(std::move(floor)),
+      sums_(threads, name_ + " sums"),
+      want_device_(threads, name_ + " expected sums") {}
+
+memlab::TimedWork StrideSumsSamples::work(int stride_words) {
+  want_ = expected_(stride_words);
+  if (want_.size() != sums_.size())
+    throw std::logic_error("course bug: " + std::to_string(want_.size()) + " expected sums for " +
+                           std::to_string(sums_.size()) + " threads of " + name_);
+  want_device_.upload(want_);
+  want_stride_ = stride_words;
+  memlab::TimedWork w;
+  w.name = name_ + " at stride " + std::to_string(stride_words);
+  w.launch = [this, stride_words](cudaStream_t st) { kernel_(stride_words, sums_.data(), st); };
+  w.prepare = [this](const memlab::SampleTag&, cudaStream_t st) {
+    memlab::poison_async(sums_.data(), sums_.bytes(), st);
+  };
+  w.verify = [this, stride_words](const memlab::SampleTag&, cudaStream_t st) { return verify(stride_words, st); };
+  w.floor = floor_;
+  return w;
+}
+
+std::string StrideSumsSamples::verify(int stride_words, cudaStream_t st) {
+  if (stride_words != want_stride_)
+    throw std::logic_error("course bug: " + name_ + " at stride " + std::to_string(stride_words) +
+                           " verified against the sums of stride " + std::to_string(want_stride_) +
+                           " (one object per timed work)");
+  const memlab::DeviceMismatches m =
+      memlab::count_word_mismatches(sums_.data(), want_device_.data(), sums_.size(), counter_, st);
+  if (m.count == 0) return "";
+  unsigned got = 0;
+  MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
+  return std::to_string(m.count) + " of " + std::to_string(sums_.size()) + " sums differ; first: " +
+         sum_name(m.first) + " = " + std::to_string(got) + " (want " + std::to_string(want_[m.first]) + ")";
 }

@@ -1,10 +1,13 @@
 #pragma once
 // Timing a stride sweep: one adaptive measurement per stride of one launch.
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include <memlab/checker.h>
+#include <memlab/device_samples.h>
 
 struct SweepPoint {
   int stride = 0;
@@ -32,3 +35,38 @@ std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride);
 std::string sweep_doubt(const std::vector<SweepPoint>& points);
 // Why the sweep must not be graded (a wrong, impossible or stray sample), or empty.
 std::string sweep_invalid(const std::vector<SweepPoint>& points);
+
+// The timed work of a kernel whose output is one 32-bit sum per thread and whose inputs are fixed
+// (so its sums depend on the stride alone), on sums of its own: before every sample they are
+// poisoned, so that a skipped or partial launch shows; a secret subset of samples is compared,
+// on the GPU, with the stride's sums (computed and uploaded once by work()); and every sample is
+// held to `floor`. Both sides of a pair are verified, so each needs an object of its own (one
+// output each). One stride at a time: work() replaces the sums the previous work was verified
+// against, and verifying that previous work is then a course bug (std::logic_error). The object
+// must outlive the work it hands out.
+class StrideSumsSamples {
+ public:
+  // The kernel at `stride_words`, writing its sums to `sums`, on `stream`.
+  using Kernel = std::function<void(int stride_words, unsigned* sums, cudaStream_t stream)>;
+  // The sums it must write at `stride_words` (one per thread).
+  using ExpectedSums = std::function<std::vector<std::uint32_t>(int stride_words)>;
+
+  StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel, ExpectedSums expected,
+                    memlab::PhysicalFloor floor);
+  StrideSumsSamples(const StrideSumsSamples&) = delete;
+  StrideSumsSamples& operator=(const StrideSumsSamples&) = delete;
+
+  memlab::TimedWork work(int stride_words);
+
+ private:
+  std::string verify(int stride_words, cudaStream_t stream);
+
+  std::string name_;
+  Kernel kernel_;
+  ExpectedSums expected_;
+  memlab::PhysicalFloor floor_;
+  memlab::DeviceArray<unsigned> sums_, want_device_;
+  std::vector<std::uint32_t> want_;
+  int want_stride_ = 0;  // the stride want_ and want_device_ hold the sums of; 0: none yet
+  memlab::MismatchCounter counter_;
+};
