@@ -153,8 +153,7 @@ function(memlab_add_lab_variant lab_dir student_dir)
           "${stage_dir}/${file}")
     endif()
     add_custom_command(OUTPUT "${deps}" COMMAND ${list_includes}
-      COMMAND "${CMAKE_COMMAND}" -DDEPS=${deps} -DORIGINAL=${student_dir}/${file} -P "${MEMLAB_CMAKE_DIR}/MemlabDropOriginal.cmake"
-      DEPENDS "${stage_dir}/${file}" "${stage_dir}/lab.h" "${MEMLAB_CMAKE_DIR}/MemlabDropOriginal.cmake" VERBATIM)
+      DEPENDS "${stage_dir}/${file}" "${stage_dir}/lab.h" VERBATIM)
     list(APPEND file_args --file "${file}" "${object}" "${deps}")
     list(APPEND contract_inputs "${deps}")
   endforeach()

@@ -14,11 +14,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <set>
-#include <sstream>
 
 #include "memlab/checker.h"
 #include "memlab/environment.h"
@@ -88,11 +86,6 @@ struct ExceptionListener : doctest::IReporter {
 };
 REGISTER_LISTENER("memlab-exceptions", 1, ExceptionListener);
 
-const CheckSpec& spec_or_throw(const std::string& id) {
-  const CheckSpec* spec = state().manifest.find(id);
-  if (!spec) throw std::logic_error("check.cu records check '" + id + "', which lab.json does not define");
-  return *spec;
-}
 
 // Prints the program's own reading of a measurement and sends the record to the judge.
 void record(const CheckSpec& spec, const MeasurementRecord& rec, Verdict provisional) {
@@ -124,6 +117,12 @@ MeasurementRecord check_record(const std::string& id, Outcome outcome) {
 }  // namespace
 
 const Manifest& manifest() { return state().manifest; }
+
+const CheckSpec& check_spec(const std::string& id) {
+  const CheckSpec* spec = state().manifest.find(id);
+  if (!spec) throw std::logic_error("check.cu records check '" + id + "', which lab.json does not define");
+  return *spec;
+}
 std::uint64_t seed() { return state().seed; }
 InputGenerator& inputs() { return *state().inputs; }
 
@@ -159,7 +158,7 @@ void report_fatal(const std::string& reason) {
 }
 
 bool expect_true(const std::string& id, bool ok, const std::string& detail) {
-  const CheckSpec& spec = spec_or_throw(id);
+  const CheckSpec& spec = check_spec(id);
   MeasurementRecord rec = check_record(id, Outcome::flag);
   rec.estimate = Estimate::exact(ok ? 1 : 0);
   rec.detail = detail;
@@ -169,7 +168,7 @@ bool expect_true(const std::string& id, bool ok, const std::string& detail) {
 
 bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
                   const std::string& doubt) {
-  const CheckSpec& spec = spec_or_throw(id);
+  const CheckSpec& spec = check_spec(id);
   MeasurementRecord rec = check_record(id, Outcome::value);
   rec.estimate = measured;
   rec.measured_text = measured_text;
@@ -180,14 +179,14 @@ bool expect_value(const std::string& id, const Estimate& measured, const std::st
 }
 
 void skip_check(const std::string& id, const std::string& reason) {
-  const CheckSpec& spec = spec_or_throw(id);
+  const CheckSpec& spec = check_spec(id);
   MeasurementRecord rec = check_record(id, Outcome::skipped);
   rec.detail = reason;
   record(spec, rec, Verdict::skip);
 }
 
 void fail_check(const std::string& id, const std::string& reason) {
-  const CheckSpec& spec = spec_or_throw(id);
+  const CheckSpec& spec = check_spec(id);
   MeasurementRecord rec = check_record(id, Outcome::failed);
   rec.detail = reason;
   record(spec, rec, Verdict::fail);
@@ -221,13 +220,7 @@ int run_check_program(int argc, char** argv) {
   std::filesystem::create_directories(results_dir);
   try {
     st.manifest = load_manifest(lab_dir);
-    if (!thresholds.empty()) {
-      std::ifstream in(thresholds);
-      if (!in) throw std::runtime_error("cannot read thresholds file " + thresholds);
-      std::stringstream text;
-      text << in.rdbuf();
-      apply_overrides(st.manifest, text.str(), thresholds);
-    }
+    if (!thresholds.empty()) apply_overrides(st.manifest, read_text_file(thresholds), thresholds);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

@@ -1,10 +1,11 @@
 #include "memlab/manifest.h"
 
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+
+#include "memlab/result_files.h"
 
 namespace memlab {
 
@@ -14,14 +15,6 @@ namespace {
 
 [[noreturn]] void bad(const std::string& origin, const std::string& what) {
   throw std::runtime_error(origin + ": " + what);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace
@@ -83,7 +76,7 @@ Manifest parse_manifest(const std::string& text, const std::string& origin) {
 
 Manifest load_manifest(const std::string& lab_dir) {
   const std::string path = lab_dir + "/lab.json";
-  return parse_manifest(read_file(path), path);
+  return parse_manifest(read_text_file(path), path);
 }
 
 void apply_overrides(Manifest& m, const std::string& text, const std::string& origin) {

@@ -18,12 +18,6 @@ std::string join(const std::string& a, const std::string& b) {
   return a + "; " + b;
 }
 
-const CheckSpec& spec_or_throw(const std::string& id) {
-  const CheckSpec* spec = manifest().find(id);
-  if (!spec) throw std::logic_error("check.cu records check '" + id + "', which lab.json does not define");
-  return *spec;
-}
-
 constexpr int kAttempts = 3;  // an inconclusive measurement is retried, then reported as such
 
 // The median of `work`'s samples against its floor: the explanation when it is impossible.
@@ -51,7 +45,7 @@ bool verified_before_timing(const TimedWork& work, const std::vector<std::string
 }
 
 bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate) {
-  const CheckSpec& spec = spec_or_throw(id);
+  const CheckSpec& spec = check_spec(id);
   for (int attempt = 1;; ++attempt) {
     PairMeasurement m = timer().measure_pair(base, candidate, sampling_criteria());
     if (!m.invalid.empty()) {
@@ -82,7 +76,7 @@ bool expect_speedup(const std::string& id, const Launch& base, const Launch& can
 }
 
 bool expect_roofline_fraction(const std::string& id, const TimedWork& work) {
-  const CheckSpec& spec = spec_or_throw(id);
+  const CheckSpec& spec = check_spec(id);
   if (!work.floor.set()) throw std::logic_error("expect_roofline_fraction('" + id + "'): the work has no bytes and roofline");
   const double bytes = work.floor.bytes;
   const Roofline& roofline = *work.floor.roofline;

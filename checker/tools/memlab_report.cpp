@@ -25,12 +25,6 @@ using namespace memlab;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The row every report starts with: whether the student's files compiled, linked and respect
 // the submission contract. It has no points of its own: when it fails, every check fails.
@@ -83,7 +77,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   json lab{{"lab", m.number}, {"name", m.name}, {"title", m.title}, {"checks", json::array()}};
   std::optional<BuildStatus> build;
   const fs::path build_file = results_dir / ("lab" + m.number + ".build.json");
-  if (fs::exists(build_file)) build = build_status_from_json(slurp(build_file));
+  if (fs::exists(build_file)) build = build_status_from_json(read_text_file(build_file));
 
   std::vector<CheckResult> rows;
   if (build) rows.push_back(contract_row(*build));
@@ -92,7 +86,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   for (const char* suite : {"cpu", "correctness", "performance", "mechanism"}) {
     const fs::path p = parts_dir / ("lab" + m.number + "." + suite + ".json");
     if (!fs::exists(p)) continue;
-    ReportPart part = part_from_json(slurp(p));
+    ReportPart part = part_from_json(read_text_file(p));
     if (build && part.run_id != build->run_id) continue;  // an earlier run's part
     any = true;
     parts[suite] = part;
@@ -179,7 +173,7 @@ json gradescope(const fs::path& results_dir, const std::vector<std::string>& lab
       overview << name << ": not graded yet in this build\n";
       continue;
     }
-    json lab = json::parse(slurp(path));
+    json lab = json::parse(read_text_file(path));
     overview << "Lab " << lab["lab"].get<std::string>() << ": graded " << lab.value("graded", std::string("?")) << ": "
              << lab["score"].get<double>() << " / " << lab["max_score"].get<double>() << "\n";
     if (lab.contains("environment")) overview << lab["environment"].get<std::string>() << "\n";
@@ -211,7 +205,7 @@ int verification_table(const std::vector<std::string>& reports) {
             << "| --- | --- | --- | --- | --- | --- | --- |\n";
   int unexpected = 0;
   for (const auto& path : reports) {
-    json lab = json::parse(slurp(path));
+    json lab = json::parse(read_text_file(path));
     const std::string variant = lab.value("variant", "?");
     for (const auto& c : lab["checks"]) {
       const std::string kind = c.value("kind", c["suite"].get<std::string>()), verdict = c["verdict"];
@@ -239,7 +233,7 @@ int repeatability_table(const std::vector<std::string>& reports) {
   std::map<std::string, std::map<std::string, int>> verdicts;
   std::vector<std::string> order;
   for (const auto& path : reports) {
-    json lab = json::parse(slurp(path));
+    json lab = json::parse(read_text_file(path));
     for (const auto& c : lab["checks"]) {
       const std::string key = lab["lab"].get<std::string>() + " " + lab.value("variant", "?") + " " + c["id"].get<std::string>();
       if (!verdicts.count(key)) order.push_back(key);
@@ -277,12 +271,12 @@ int repeatability_table(const std::vector<std::string>& reports) {
 // expected verdict (from "expect" on a GPU machine, "expect_without_gpu" without one) and the
 // score is at most max_score.
 int expectation_check(const std::string& expected_path, const std::string& report_path) {
-  const json want = json::parse(slurp(expected_path));
+  const json want = json::parse(read_text_file(expected_path));
   if (!fs::exists(report_path)) {
     std::cout << "NO: " << report_path << " was not written: the grading of this submission did not finish\n";
     return 1;
   }
-  const json got = json::parse(slurp(report_path));
+  const json got = json::parse(read_text_file(report_path));
   const bool had_gpu = got.contains("environment") && got["environment"].get<std::string>().rfind("skipped:", 0) != 0;
   const char* key = had_gpu ? "expect" : "expect_without_gpu";
   int wrong = 0;

@@ -23,6 +23,8 @@ void check_includes(const Submission& s, const StudentFile& f, Violations& out) 
   const std::vector<std::string> deps = read_depfile(f.depfile);
   const std::string staged_dir = std::filesystem::path(s.lab_header).parent_path().string();
   const std::string own = canonical_path(f.display, canonical_path(staged_dir, s.tools.dep_base));
+  const std::string original = line_directive_path(own);
+  const std::string own_original = original.empty() ? "" : canonical_path(original, staged_dir);
   const std::vector<HeaderRule> refused = forbidden_headers(s.lab);
   std::set<std::string> reported_rules;
 
@@ -38,7 +40,8 @@ void check_includes(const Submission& s, const StudentFile& f, Violations& out) 
     const std::string path = canonical_path(deps[i], s.tools.dep_base);
     // The compiler lists the file it compiles first; the staged copy sits beside lab.h.
     const bool first_is_self = i == 0 && std::filesystem::path(path).filename() == f.display;
-    if (path == own || first_is_self || is_lab_header(s, path)) continue;
+    if (path == own || (!own_original.empty() && path == own_original) || first_is_self || is_lab_header(s, path))
+      continue;
 
     bool in_course = false;
     for (const std::string& d : s.tools.course_dirs) in_course = in_course || is_inside(path, d);

@@ -25,17 +25,6 @@ void write_result(const std::string& out, bool ok, const Violations& violations,
   file << j.dump(2) << "\n";
 }
 
-// The path lab.h's first line names: the lead's staging writes `#line 1 "<original path>"`,
-// and the compiler's depfile then lists that path too.
-std::string line_directive_path(const std::string& header) {
-  std::ifstream in(header);
-  std::string first;
-  std::getline(in, first);
-  const std::size_t open = first.find('"'), close = first.rfind('"');
-  if (first.rfind("#line", 0) != 0 || open == std::string::npos || close <= open) return "";
-  return first.substr(open + 1, close - open - 1);
-}
-
 // At most `limit` violations of one kind per file: CUB alone brings hundreds.
 void append_capped(Violations& all, const Violations& some, const StudentFile& f, const char* kind) {
   constexpr std::size_t limit = 12;

@@ -1,5 +1,7 @@
 #include "paths.h"
 
+#include <fstream>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -29,6 +31,15 @@ std::vector<std::string> relative_names(const std::string& path, const std::vect
   std::vector<std::string> names;
   for (const std::string& d : holding) names.push_back(path.substr(d.back() == '/' ? d.size() : d.size() + 1));
   return names;
+}
+
+std::string line_directive_path(const std::string& staged_file) {
+  std::ifstream in(staged_file);
+  std::string first;
+  std::getline(in, first);
+  const std::size_t open = first.find('"'), close = first.rfind('"');
+  if (first.rfind("#line", 0) != 0 || open == std::string::npos || close <= open) return "";
+  return first.substr(open + 1, close - open - 1);
 }
 
 }  // namespace contract

@@ -16,4 +16,9 @@ bool is_inside(const std::string& path, const std::string& dir);
 // below .../include/cccl, then "cccl/cub/cub.cuh" below .../include). Empty when none does.
 std::vector<std::string> relative_names(const std::string& path, const std::vector<std::string>& dirs);
 
+// The path a staged file's first line names: the build stages lab.h and the student's files with
+// `#line 1 "<original path>"`, and the compiler's dependency list then names that path too. It
+// is the same file, not an include. Empty when the first line is no #line directive.
+std::string line_directive_path(const std::string& staged_file);
+
 }  // namespace contract

@@ -31,6 +31,9 @@
 namespace memlab {
 
 const Manifest& manifest();
+// The manifest's check `id`; throws std::logic_error when lab.json has no such check (a bug of
+// the lab's checker, reported as the test case's exception).
+const CheckSpec& check_spec(const std::string& id);
 std::uint64_t seed();                 // the run's seed (printed in the report)
 InputGenerator& inputs();             // seeded generator for this run
 const DeviceInfo& gpu();              // only in GPU suites

@@ -12,6 +12,9 @@ namespace memlab {
 // the folder cannot be written.
 bool write_file_atomically(const std::filesystem::path& path, const std::string& text);
 
+// The whole file as text; throws std::runtime_error naming the file when it cannot be read.
+std::string read_text_file(const std::filesystem::path& path);
+
 // An exclusive lock on a results folder (flock on DIR/.lock), held for the object's life, so
 // that one read-merge-write of a shared file is not interleaved with another. Throws
 // std::runtime_error when the lock file cannot be opened.

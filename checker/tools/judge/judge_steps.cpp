@@ -26,13 +26,6 @@ namespace {
 constexpr int kSkipExitCode = 77;
 constexpr int kRecordFd = 3;  // the check program's record pipe
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + p.string());
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void write_or_throw(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
@@ -68,7 +61,7 @@ Manifest graded_manifest(const JudgeOptions& o, std::string& applied) {
   Manifest m = load_manifest(o.lab_dir);
   applied = "none (the manifest's own thresholds)";
   if (!o.thresholds.empty()) {
-    const std::string text = slurp(o.thresholds);
+    const std::string text = read_text_file(o.thresholds);
     apply_overrides(m, text, o.thresholds);
     applied = o.thresholds + " (" + hash_files({o.thresholds}) + ")";
   }
@@ -107,7 +100,7 @@ int run_build_step(const JudgeOptions& o) {
   if (!built.started) throw std::runtime_error("cannot run cmake: " + built.start_error);
 
   if (fs::exists(o.contract_result)) {
-    const auto j = nlohmann::json::parse(slurp(o.contract_result), nullptr, false);
+    const auto j = nlohmann::json::parse(read_text_file(o.contract_result), nullptr, false);
     if (j.is_object() && j.contains("violations") && j["violations"].is_array()) {
       status.contract_checked = true;
       for (const auto& v : j["violations"])
@@ -118,7 +111,7 @@ int run_build_step(const JudgeOptions& o) {
   }
   status.ok = built.exit_code == 0 && !built.timed_out && status.contract_checked && status.violations.empty();
   if (!status.ok && status.violations.empty()) {
-    status.errors = first_errors(slurp(status.log));
+    status.errors = first_errors(read_text_file(status.log));
     if (built.timed_out) status.errors.insert(status.errors.begin(), "the build did not finish within 1500 s");
     if (built.exit_code == 0 && !status.contract_checked)
       status.errors.insert(status.errors.begin(), "the submission contract was not checked (no result)");
@@ -168,7 +161,7 @@ int run_suite_step(const JudgeOptions& o) {
 
   BuildStatus build;
   try {
-    build = build_status_from_json(slurp(build_status_path(o, m)));
+    build = build_status_from_json(read_text_file(build_status_path(o, m)));
   } catch (const std::exception& e) {
     return fail_all("not graded: lab" + m.number + ".build did not run in this ctest run (" + e.what() + ")");
   }
