@@ -1,12 +1,16 @@
 # Pick CUDA architectures before project() enables CUDA.
 # A GPU present: build for that GPU only (fast builds, exact machine code).
-# No GPU (CI, laptops): a fixed list covering Turing to Hopper, so configuring never fails.
-# An explicit -DCMAKE_CUDA_ARCHITECTURES=... always wins.
+# No GPU (CI, laptops): every real architecture from 7.5 on that the installed nvcc can build
+# for, as machine code (SASS), plus PTX for the newest so that a later GPU can compile it at
+# load time. So configuring never fails and the build runs on any GPU the toolkit knows.
+# An explicit -DCMAKE_CUDA_ARCHITECTURES=... (or CUDAARCHS) always wins.
 if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
   return()
 endif()
 
-set(_memlab_fallback_archs "75;80;86;89;90")
+# Used only when nvcc cannot be asked (CUDA 12.0 builds every entry of it).
+set(_memlab_fixed_archs "75-real;80-real;86-real;89-real;90")
+
 find_program(MEMLAB_NVIDIA_SMI nvidia-smi)
 set(_memlab_detected "")
 if(MEMLAB_NVIDIA_SMI)
@@ -23,10 +27,95 @@ if(MEMLAB_NVIDIA_SMI)
   endif()
 endif()
 
+# The architectures the installed nvcc builds for, from 7.5 on, without the "a" and "f"
+# variants (their code runs on one GPU or one family only): "75-real;...;<newest>", the newest
+# also as PTX.
+# project() has not looked for nvcc yet, so look for it as CMake does: CMAKE_CUDA_COMPILER
+# when given, then the CUDACXX environment variable, then PATH, then /usr/local/cuda/bin.
+# Sets _memlab_nvcc_archs (empty on failure) and _memlab_nvcc_why (the reason of a failure).
+function(_memlab_archs_from_nvcc)
+  set(_memlab_nvcc_archs "" PARENT_SCOPE)
+  set(nvcc "")
+  if(CMAKE_CUDA_COMPILER)
+    set(nvcc "${CMAKE_CUDA_COMPILER}")
+  elseif(NOT "$ENV{CUDACXX}" STREQUAL "")
+    # CUDACXX may hold flags after the program, as CMake allows.
+    get_filename_component(nvcc "$ENV{CUDACXX}" PROGRAM)
+  endif()
+  if(nvcc AND NOT IS_ABSOLUTE "${nvcc}")
+    find_program(named_nvcc NAMES "${nvcc}" NO_CACHE)
+    set(nvcc "${named_nvcc}")
+  endif()
+  if(NOT nvcc)
+    find_program(nvcc_on_path NAMES nvcc PATHS /usr/local/cuda/bin NO_CACHE)
+    set(nvcc "${nvcc_on_path}")
+  endif()
+  if(NOT nvcc)
+    set(_memlab_nvcc_why "no nvcc found" PARENT_SCOPE)
+    return()
+  endif()
+  execute_process(COMMAND "${nvcc}" --list-gpu-code OUTPUT_VARIABLE codes RESULT_VARIABLE rc_code ERROR_QUIET TIMEOUT 30)
+  execute_process(COMMAND "${nvcc}" --list-gpu-arch OUTPUT_VARIABLE virtuals RESULT_VARIABLE rc_arch ERROR_QUIET TIMEOUT 30)
+  if(NOT rc_code EQUAL 0 OR NOT rc_arch EQUAL 0)
+    set(_memlab_nvcc_why "${nvcc} --list-gpu-code or --list-gpu-arch failed" PARENT_SCOPE)
+    return()
+  endif()
+  # The variants (sm_90a, sm_100f, compute_90a) end in a letter: they are skipped.
+  string(REGEX MATCHALL "sm_[0-9]+[a-z]*" codes "${codes}")
+  string(REGEX MATCHALL "compute_[0-9]+[a-z]*" virtuals "${virtuals}")
+  set(real "")
+  foreach(code IN LISTS codes)
+    if(code MATCHES "^sm_([0-9]+)$")
+      if(CMAKE_MATCH_1 GREATER_EQUAL 75)
+        list(APPEND real "${CMAKE_MATCH_1}")
+      endif()
+    endif()
+  endforeach()
+  set(virtual "")
+  foreach(code IN LISTS virtuals)
+    if(code MATCHES "^compute_([0-9]+)$")
+      list(APPEND virtual "${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES real)
+  list(SORT real COMPARE NATURAL)
+  # PTX for the newest architecture that nvcc builds both as SASS and as PTX.
+  set(ptx "")
+  foreach(arch IN LISTS real)
+    if(arch IN_LIST virtual)
+      set(ptx "${arch}")
+    endif()
+  endforeach()
+  if(NOT real OR ptx STREQUAL "")
+    set(_memlab_nvcc_why "${nvcc} lists no architecture from 7.5 on" PARENT_SCOPE)
+    return()
+  endif()
+  # Each architecture as SASS only ("-real"), the PTX one as SASS and PTX (no suffix). That one
+  # comes last: MemlabLab.cmake takes the last entry as the newest.
+  set(archs "")
+  foreach(arch IN LISTS real)
+    if(NOT arch EQUAL ptx)
+      list(APPEND archs "${arch}-real")
+    endif()
+  endforeach()
+  list(APPEND archs "${ptx}")
+  set(_memlab_nvcc_archs "${archs}" PARENT_SCOPE)
+  set(_memlab_nvcc "${nvcc}" PARENT_SCOPE)
+endfunction()
+
 if(_memlab_detected)
   set(CMAKE_CUDA_ARCHITECTURES "${_memlab_detected}" CACHE STRING "CUDA architectures (detected from this machine's GPU)")
   message(STATUS "CUDA architectures: ${_memlab_detected} (this machine's GPU)")
 else()
-  set(CMAKE_CUDA_ARCHITECTURES "${_memlab_fallback_archs}" CACHE STRING "CUDA architectures (no GPU found: portable list)")
-  message(STATUS "CUDA architectures: ${_memlab_fallback_archs} (no GPU found on this machine)")
+  _memlab_archs_from_nvcc()
+  if(_memlab_nvcc_archs)
+    set(CMAKE_CUDA_ARCHITECTURES "${_memlab_nvcc_archs}" CACHE STRING
+        "CUDA architectures (no GPU found: every architecture from 7.5 on that nvcc builds for, PTX for the newest)")
+    message(STATUS "CUDA architectures: ${_memlab_nvcc_archs} (no GPU found on this machine: every architecture "
+                   "from 7.5 on that ${_memlab_nvcc} builds for, with PTX for the newest)")
+  else()
+    set(CMAKE_CUDA_ARCHITECTURES "${_memlab_fixed_archs}" CACHE STRING "CUDA architectures (no GPU found: a fixed list)")
+    message(STATUS "CUDA architectures: ${_memlab_fixed_archs} (no GPU found on this machine, and nvcc could not be "
+                   "asked for its architectures: ${_memlab_nvcc_why}; a fixed list, PTX for the newest)")
+  endif()
 endif()

@@ -126,6 +126,7 @@ function(memlab_add_lab_variant lab_dir student_dir)
     # A known-wrong submission is graded, not shipped: one architecture (the newest of the list,
     # this GPU's own where there is one) keeps the course's test build short.
     list(GET CMAKE_CUDA_ARCHITECTURES -1 newest)
+    string(REGEX REPLACE "-(real|virtual)$" "" newest "${newest}")  # "90-real" alone: SASS and PTX for 90
     set_target_properties(${tag}_student PROPERTIES CUDA_ARCHITECTURES "${newest}")
   endif()
   target_link_libraries(${tag}_student PRIVATE CUDA::cudart)

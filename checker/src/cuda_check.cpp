@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "memlab/gpu.h"
+
 namespace memlab {
 
 bool CudaError::sticky() const {
@@ -25,6 +27,8 @@ void throw_cuda_error(cudaError_t code, const char* call, const char* file, int 
   std::ostringstream out;
   out << call << " failed: " << cudaGetErrorName(code) << " (" << cudaGetErrorString(code) << ") at "
       << file << ":" << line;
+  const std::string missing_code = missing_code_explanation(code);
+  if (!missing_code.empty()) out << ": " << missing_code;
   throw CudaError(code, out.str());
 }
 

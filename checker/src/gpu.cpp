@@ -5,7 +5,25 @@
 #include <cstdlib>
 #include <string>
 
+// The build's CMAKE_CUDA_ARCHITECTURES, from checker/CMakeLists.txt.
+#ifndef MEMLAB_CUDA_ARCHITECTURES
+#define MEMLAB_CUDA_ARCHITECTURES ""
+#endif
+
 namespace memlab {
+
+std::string missing_code_explanation(int cuda_error) {
+  const auto e = static_cast<cudaError_t>(cuda_error);
+  if (e != cudaErrorNoKernelImageForDevice && e != cudaErrorInvalidDeviceFunction &&
+      e != cudaErrorUnsupportedPtxVersion)
+    return "";
+  int device = 0, major = 0, minor = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) != cudaSuccess)
+    major = minor = 0;
+  return missing_code_message(major, minor, MEMLAB_CUDA_ARCHITECTURES, e == cudaErrorUnsupportedPtxVersion);
+}
 
 GpuLookup find_gpu() {
   GpuLookup result;
@@ -41,6 +59,8 @@ GpuLookup find_gpu() {
   if (status != cudaSuccess) {
     result.reason = std::string("GPU ") + std::to_string(index) + " is present but unusable: " + cudaGetErrorName(status) +
                     " (" + cudaGetErrorString(status) + ")";
+    const std::string missing_code = missing_code_explanation(status);
+    if (!missing_code.empty()) result.reason += ": " + missing_code;
     return result;
   }
   DeviceInfo info;

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "memlab/cuda_check.h"
+#include "memlab/gpu.h"
 
 namespace memlab {
 namespace {
@@ -27,7 +28,9 @@ std::string explain(cudaError_t e) {
       return "a load or store used an address not aligned to its size (a float4 access needs 16-byte "
              "alignment)";
     case cudaErrorInvalidDeviceFunction:
-      return "the kernel has no code for this GPU: reconfigure so that CMAKE_CUDA_ARCHITECTURES includes it";
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorUnsupportedPtxVersion:
+      return missing_code_explanation(e);
     default:
       return cudaGetErrorString(e);
   }

@@ -60,7 +60,20 @@ Manifest parse_manifest(const std::string& text, const std::string& origin) {
       s.hint = c.value("hint", "");
       s.basis = c.value("basis", "");
       s.confirmed_by = c.value("confirmed_by", "");
-      if (s.compare != Compare::is_true && !s.required) bad(origin, "check " + s.id + " compares but has no \"required\"");
+      if (c.contains("gap_rule")) {
+        const json& g = c.at("gap_rule");
+        GapRule rule;
+        rule.close = g.value("close", 0.5);
+        rule.reach = g.at("reach").get<double>();
+        rule.target = g.at("target").get<std::string>();
+        rule.counters = g.at("counters").get<std::string>();
+        if (!(rule.close > 0 && rule.close < 1) || !(rule.reach > 0 && rule.reach <= 1))
+          bad(origin, "check " + s.id + ": gap_rule needs 0 < close < 1 and 0 < reach <= 1");
+        if (s.compare != Compare::at_least) bad(origin, "check " + s.id + ": a gap rule needs compare \">=\"");
+        s.gap_rule = rule;
+      }
+      if (s.compare != Compare::is_true && !s.required && !s.gap_rule)
+        bad(origin, "check " + s.id + " compares but has no \"required\" (nor a gap_rule)");
       if (m.find(s.id)) bad(origin, "check " + s.id + " appears twice");
       m.checks.push_back(s);
     }
@@ -71,6 +84,10 @@ Manifest parse_manifest(const std::string& text, const std::string& origin) {
   for (const auto& c : m.checks)
     if (!c.confirmed_by.empty() && !m.find(c.confirmed_by))
       bad(origin, "check " + c.id + " is confirmed_by " + c.confirmed_by + ", which is not a check of this lab");
+  for (const auto& c : m.checks)
+    if (c.gap_rule && !m.find(c.gap_rule->counters))
+      bad(origin, "check " + c.id + "'s gap rule gives its points to " + c.gap_rule->counters +
+                      ", which is not a check of this lab");
   return m;
 }
 
@@ -102,8 +119,14 @@ void apply_overrides(Manifest& m, const std::string& text, const std::string& or
         spec->required = field.value().get<double>();
       } else if (field.key() == "points" && field.value().is_number()) {
         spec->points = field.value().get<double>();
+      } else if ((field.key() == "close" || field.key() == "reach") && field.value().is_number()) {
+        if (!spec->gap_rule) bad(origin, it.key() + " has no gap rule: \"" + field.key() + "\" does not apply");
+        const double v = field.value().get<double>();
+        if (field.key() == "close" && !(v > 0 && v < 1)) bad(origin, it.key() + ": close must lie in (0, 1)");
+        if (field.key() == "reach" && !(v > 0 && v <= 1)) bad(origin, it.key() + ": reach must lie in (0, 1]");
+        (field.key() == "close" ? spec->gap_rule->close : spec->gap_rule->reach) = v;
       } else {
-        bad(origin, it.key() + ": only numeric \"required\" and \"points\" can be overridden, not \"" + field.key() + "\"");
+        bad(origin, it.key() + ": only numeric \"required\", \"points\", \"close\" and \"reach\" can be overridden, not \"" + field.key() + "\"");
       }
     }
     m.overridden.push_back(it.key());

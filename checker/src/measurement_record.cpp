@@ -63,6 +63,7 @@ std::string to_line(const MeasurementRecord& r) {
           j["high"] = r.estimate.high;
         }
       }
+      if (r.gap) j["gap"] = {{"starter_ms", r.gap->starter_ms}, {"target_ms", r.gap->target_ms}};
       break;
     case MeasurementRecord::Kind::fatal:
       j = {{"record", "fatal"}, {"reason", r.reason}};
@@ -99,6 +100,12 @@ MeasurementRecord record_from_line(const std::string& line) {
       r.detail = j.at("detail").get<std::string>();
       if (r.outcome == Outcome::value || r.outcome == Outcome::flag)
         r.estimate = {finite(j, "value"), finite(j, "low"), finite(j, "high")};
+      if (j.contains("gap")) {
+        const json& g = j.at("gap");
+        GapMeasurement m{finite(g, "starter_ms"), finite(g, "target_ms")};
+        if (!(m.starter_ms > 0 && m.target_ms > 0)) throw std::runtime_error("gap times must be positive");
+        r.gap = m;
+      }
     } else if (kind == "fatal") {
       r.kind = MeasurementRecord::Kind::fatal;
       r.reason = j.at("reason").get<std::string>();

@@ -17,6 +17,9 @@ double CounterValues::operator[](const std::string& metric) const {
 
 CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch) {
   CounterValues out;
+  // Once under the launch watchdog first: a kernel that hangs, fails or escapes its stream is
+  // reported as such (the profiler's replays have no deadline of their own).
+  run_checked("the launch whose counters are read", launch);
   counters::Result r = counters::measure(metrics, [&] { launch(work_stream()); });
   // The student's kernel failing under the profiler is the kernel's fault, not a missing
   // permission: it fails the check (through the test case's exception), it is not skipped.

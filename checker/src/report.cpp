@@ -1,4 +1,5 @@
 #include "memlab/report.h"
+#include "memlab/text_format.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -56,6 +57,7 @@ std::string to_json(const ReportPart& p) {
            {"required_text", c.required_text}, {"detail", c.detail}, {"hint", c.hint},
            {"points", c.points},   {"max_points", c.max_points}};
     r["measured"] = c.measured ? json(*c.measured) : json(nullptr);
+    if (!c.points_moved_to.empty()) r["points_moved_to"] = c.points_moved_to;
     j["checks"].push_back(r);
   }
   return j.dump(2);
@@ -89,9 +91,26 @@ ReportPart part_from_json(const std::string& text) {
     c.hint = r.value("hint", "");
     c.points = r.value("points", 0.0);
     c.max_points = r.value("max_points", 0.0);
+    c.points_moved_to = r.value("points_moved_to", "");
     p.checks.push_back(c);
   }
   return p;
+}
+
+void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows) {
+  for (auto& r : rows) {
+    if (r.points_moved_to.empty() || r.verdict != Verdict::skip || r.max_points == 0) continue;
+    CheckResult* to = nullptr;
+    for (auto& c : rows)
+      if (c.id == r.points_moved_to) to = &c;
+    if (!to) continue;
+    to->max_points += r.max_points;
+    if (to->verdict == Verdict::pass) to->points = to->max_points;
+    to->detail += (to->detail.empty() ? "" : "; ") + std::string("also carries the ") + fixed(r.max_points, 0) +
+                  " point(s) of " + r.id + ", which this GPU cannot grade by time";
+    r.max_points = 0;
+    r.points = 0;
+  }
 }
 
 std::string hash_files(const std::vector<std::string>& paths) {

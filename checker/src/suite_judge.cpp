@@ -1,4 +1,5 @@
 #include "memlab/suite_judge.h"
+#include "memlab/text_format.h"
 
 #include <cstring>
 #include <map>
@@ -33,6 +34,9 @@ CheckResult result_row(const CheckSpec& spec) {
   r.max_points = spec.points;
   if (spec.required)
     r.required_text = std::string(to_symbol(spec.compare)) + " " + format_quantity(*spec.required, spec.unit);
+  else if (spec.gap_rule)
+    r.required_text = ">= " + fixed(spec.gap_rule->close * 100, 0) + " % of the gap from the starter to " +
+                      spec.gap_rule->target + " on this GPU";
   return r;
 }
 
@@ -61,7 +65,30 @@ CheckResult decide(const CheckSpec& spec, const MeasurementRecord& rec) {
         r.detail = "the check program sent a value for a pass/fail check";
         break;
       }
-      const Judgement j = judge(spec.compare, spec.required.value_or(0), rec.estimate, rec.doubt);
+      double required = spec.required.value_or(0);
+      if (spec.gap_rule) {
+        if (!rec.gap) {
+          r.verdict = Verdict::fail;
+          r.detail = "the check program sent no gap measurement for a check with a gap rule";
+          break;
+        }
+        const GapDecision gap = decide_gap(*spec.gap_rule, *rec.gap);
+        if (!gap.graded_by_time) {
+          r.verdict = Verdict::skip;
+          r.measured = rec.estimate.value;
+          r.detail = gap.reason;
+          r.points_moved_to = spec.gap_rule->counters;
+          break;
+        }
+        if (!spec.required) {
+          required = gap.required_speedup;
+          r.required_text = gap.required_text;
+        } else {
+          r.required_text += " (graded by time: the starter is " + fixed(gap.headroom, 2) + "x slower than " +
+                             spec.gap_rule->target + " here, at least " + fixed(gap.gate, 2) + "x)";
+        }
+      }
+      const Judgement j = judge(spec.compare, required, rec.estimate, rec.doubt);
       r.verdict = j.verdict;
       r.measured = rec.estimate.value;
       r.detail = j.reason;

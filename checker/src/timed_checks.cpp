@@ -1,6 +1,7 @@
 // The timed checks: a launch's speed over a baseline's, and its fraction of a roofline, both
 // on samples that are prepared, verified and held to the physical floor (memlab/timed_work.h).
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -44,7 +45,31 @@ bool verified_before_timing(const TimedWork& work, const std::vector<std::string
   return false;
 }
 
-bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate) {
+// The gap measurement of a check with a gap rule: the starter's median against `target_ms`, or
+// against the candidate's floor (its bytes at its roofline) when no target is given.
+static std::optional<GapMeasurement> gap_of(const CheckSpec& spec, double starter_ms, const GapSides& sides,
+                                            const TimedWork& work) {
+  if (!spec.gap_rule) return std::nullopt;
+  if (sides.starter_ms) starter_ms = *sides.starter_ms;
+  double target_ms = 0;
+  if (sides.target_ms) {
+    target_ms = sides.target_ms(starter_ms);
+  } else {
+    if (!work.floor.set())
+      throw std::logic_error("check " + spec.id + " has a gap rule but its work has no floor to compare with");
+    target_ms = work.floor.bytes / work.floor.roofline->bytes_per_second * 1e3;
+  }
+  return GapMeasurement{starter_ms, target_ms};
+}
+
+static std::string gap_text(const std::optional<GapMeasurement>& gap, const CheckSpec& spec) {
+  if (!gap) return "";
+  return "; the starter is " + fixed(gap->starter_ms / gap->target_ms, 2) + "x slower than " + spec.gap_rule->target +
+         " (" + fixed(gap->target_ms, 3) + " ms) here";
+}
+
+bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate,
+                    const GapSides& sides, double* base_ms_out) {
   const CheckSpec& spec = check_spec(id);
   for (int attempt = 1;; ++attempt) {
     PairMeasurement m = timer().measure_pair(base, candidate, sampling_criteria());
@@ -60,14 +85,18 @@ bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWor
     }
     Estimate est{m.ratio.ratio, m.ratio.low, m.ratio.high};
     std::string doubt = join(m.doubt(), environment_doubt());
-    Judgement j = judge(spec.compare, spec.required.value_or(0), est, doubt);
+    const std::optional<GapMeasurement> gap = gap_of(spec, base_ms, sides, candidate);
+    double required = spec.required.value_or(0);
+    if (gap && !spec.required) required = gap_required_speedup(*spec.gap_rule, gap->starter_ms / gap->target_ms);
+    Judgement j = judge(spec.compare, required, est, doubt);
     if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
+    if (base_ms_out) *base_ms_out = base_ms;
     std::string text = fixed(est.value, 2) + "x (95 % CI " + fixed(est.low, 2) + "-" + fixed(est.high, 2) + "x, " +
                        std::to_string(m.ratio.pairs) + " pairs" +
                        (m.verified > 0 ? ", " + std::to_string(m.verified) + " outputs verified" : "") + "; " +
-                       fixed(base_ms, 3) + " ms vs " + fixed(candidate_ms, 3) + " ms)";
+                       fixed(base_ms, 3) + " ms vs " + fixed(candidate_ms, 3) + " ms" + gap_text(gap, spec) + ")";
     if (attempt > 1) text += ", attempt " + std::to_string(attempt);
-    return expect_value(id, est, text, doubt);
+    return expect_value(id, est, text, doubt, gap);
   }
 }
 
@@ -75,8 +104,19 @@ bool expect_speedup(const std::string& id, const Launch& base, const Launch& can
   return expect_speedup(id, TimedWork{"", base, {}, {}, {}}, TimedWork{"", candidate, {}, {}, {}});
 }
 
-bool expect_roofline_fraction(const std::string& id, const TimedWork& work) {
+std::optional<double> median_time(const TimedWork& work, const std::vector<std::string>& ids) {
+  Measurement m = timer().measure(work, sampling_criteria());
+  if (!m.invalid.empty()) {
+    for (const std::string& id : ids) fail_check(id, "not timed: " + work.name + ": " + m.invalid);
+    return std::nullopt;
+  }
+  return m.stats.median;
+}
+
+bool expect_roofline_fraction(const std::string& id, const TimedWork& work, std::optional<double> starter_ms) {
   const CheckSpec& spec = check_spec(id);
+  if (spec.gap_rule && !starter_ms)
+    throw std::logic_error("expect_roofline_fraction('" + id + "'): a check with a gap rule needs the starter's time");
   if (!work.floor.set()) throw std::logic_error("expect_roofline_fraction('" + id + "'): the work has no bytes and roofline");
   const double bytes = work.floor.bytes;
   const Roofline& roofline = *work.floor.roofline;
@@ -101,6 +141,8 @@ bool expect_roofline_fraction(const std::string& id, const TimedWork& work) {
     const double rel = std::sqrt(rel_k * rel_k + rel_r * rel_r);
     Estimate est{fraction, fraction * (1 - rel), fraction * (1 + rel)};
     std::string doubt = join(join(m.doubt(), roofline.measurement.doubt()), environment_doubt());
+    const std::optional<GapMeasurement> gap =
+        starter_ms ? gap_of(spec, *starter_ms, GapSides{}, work) : std::nullopt;
     Judgement j = judge(spec.compare, spec.required.value_or(0), est, doubt);
     if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
     std::string text = fixed(fraction * 100, 1) + " % of the " + work.floor.roofline_name + " roofline (" +
@@ -109,9 +151,9 @@ bool expect_roofline_fraction(const std::string& id, const TimedWork& work) {
                        (m.verified > 0 ? ", " + std::to_string(m.verified) + " of " + std::to_string(m.taken) +
                                              " outputs verified"
                                        : "") +
-                       ")";
+                       gap_text(gap, spec) + ")";
     if (attempt > 1) text += ", attempt " + std::to_string(attempt);
-    return expect_value(id, est, text, doubt);
+    return expect_value(id, est, text, doubt, gap);
   }
 }
 

@@ -12,7 +12,9 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,10 @@ void write_result_file(const std::string& name, const std::string& text);
 bool expect_true(const std::string& id, bool ok, const std::string& detail = "");
 bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
                   const std::string& doubt = "");
+// The same for a check with a gap rule (memlab/gap_rule.h): `gap` holds the starter's and the
+// target's times measured in this run, from which the judge decides what the check requires.
+bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
+                  const std::string& doubt, const std::optional<GapMeasurement>& gap);
 // A check that could not be evaluated for a reason outside the student's control.
 void skip_check(const std::string& id, const std::string& reason);
 // A check that fails without a measurement (e.g. a wrong result is not timed).
@@ -65,13 +71,28 @@ void report_fatal(const std::string& reason);
 // sample of each side is prepared (fresh inputs, poisoned outputs), kept to the stream it was
 // given, held to its floor, and for a secret subset verified (memlab/timed_work.h); the
 // candidate's median must not beat its floor. Any of these failing fails the check with why.
-bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate);
+//
+// A check with a gap rule (memlab/gap_rule.h) compares the starter with a target time on this
+// GPU. By default the starter is `base` and the target the candidate's floor (its bytes at its
+// roofline); GapSides says otherwise.
+struct GapSides {
+  std::optional<double> starter_ms;                   // the starter's median, when it is not `base`
+  std::function<double(double starter_ms)> target_ms;  // the target, when it is not the floor
+};
+bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate,
+                    const GapSides& gap = {}, double* base_ms = nullptr);
 // The same for bare launches with nothing to verify (demonstrations, such as lab 03's
 // mixed kernel): only the stream checks apply.
 bool expect_speedup(const std::string& id, const Launch& base, const Launch& candidate);
 // Achieved bandwidth of `work` (work.floor.bytes per launch) as a fraction of its floor's
 // roofline (work.floor.roofline, named work.floor.roofline_name), sampled as expect_speedup's.
-bool expect_roofline_fraction(const std::string& id, const TimedWork& work);
+// A check with a gap rule needs `starter_ms`: the starter's median time on the same work (the
+// target is the work's floor), from expect_speedup's `base_ms` or median_time().
+bool expect_roofline_fraction(const std::string& id, const TimedWork& work,
+                              std::optional<double> starter_ms = std::nullopt);
+// The median time of `work` alone (a starter timed for a gap rule), or nullopt after failing
+// every check in `ids` with the reason the measurement is invalid.
+std::optional<double> median_time(const TimedWork& work, const std::vector<std::string>& ids);
 
 // Mechanism: hardware counters (CUPTI range profiler) around one launch. The launch may run
 // several times (one per hardware pass), so it must be idempotent. When counters cannot be

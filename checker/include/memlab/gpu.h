@@ -29,4 +29,49 @@ struct GpuLookup {
 };
 GpuLookup find_gpu();
 
+// What to say when the program has no code for the GPU it runs on: the GPU's compute capability
+// and how to build for it. cc_major 0: the compute capability is not known. built_archs: the
+// build's CMAKE_CUDA_ARCHITECTURES ("75-real;80-real;90", entries separated by ';', ',' or
+// spaces), may be empty. ptx_too_new: the driver cannot compile the build's PTX (it is newer than
+// the driver), rather than no code at all. Pure: no CUDA call, so a CPU test can call it.
+inline std::string missing_code_message(int cc_major, int cc_minor, const std::string& built_archs,
+                                        bool ptx_too_new = false) {
+  std::string archs, entry;
+  bool listed = false;  // the GPU's own architecture is in the list, as machine code
+  const std::string own = std::to_string(cc_major * 10 + cc_minor);
+  for (std::size_t i = 0; i <= built_archs.size(); ++i) {
+    const char c = i < built_archs.size() ? built_archs[i] : ';';
+    if (c != ';' && c != ',' && c != ' ') {
+      entry += c;
+      continue;
+    }
+    if (entry.empty()) continue;
+    archs += (archs.empty() ? "" : ";") + entry;
+    if (cc_major > 0 && (entry == own || entry == own + "-real")) listed = true;
+    entry.clear();
+  }
+  const std::string gpu = cc_major > 0 ? "compute capability " + std::to_string(cc_major) + "." +
+                                             std::to_string(cc_minor) + ", sm_" + own
+                                       : "its compute capability could not be read";
+  const std::string built = archs.empty() ? "" : "; this build has code for " + archs;
+  const std::string flag = "-DCMAKE_CUDA_ARCHITECTURES=" + (cc_major > 0 ? own : std::string("<the GPU's compute "
+                                                                                    "capability without the dot>"));
+  const std::string detect = "or delete the build folder and configure again on this machine, so that CMake "
+                             "detects the GPU";
+  if (ptx_too_new)
+    return "the NVIDIA driver is older than the CUDA Toolkit of this build and cannot compile its PTX for this GPU (" +
+           gpu + built + "): install a newer driver, or configure again with " + flag +
+           " so that the build has machine code for this GPU and needs no PTX, " + detect;
+  if (listed)
+    return "a part of this program has no code for this GPU (" + gpu + built +
+           "): it was built with other architectures; delete the build folder and build again, or configure again "
+           "with " + flag;
+  return "this build has no code for this GPU (" + gpu + built + "): configure again with " + flag + ", " + detect;
+}
+
+// For a CUDA error (a cudaError_t) that means "no code for this GPU" (cudaErrorNoKernelImageForDevice,
+// cudaErrorInvalidDeviceFunction, cudaErrorUnsupportedPtxVersion): missing_code_message() for the
+// current GPU and this build's architectures. For any other error: "".
+std::string missing_code_explanation(int cuda_error);
+
 }  // namespace memlab

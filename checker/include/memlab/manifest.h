@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "memlab/gap_rule.h"
 #include "memlab/verdict.h"
 
 namespace memlab {
@@ -28,6 +29,9 @@ struct CheckSpec {
   // A GPU check that confirms the value this check trusts (a pitch or a tree the student's code
   // declares) is the kernel's: when it fails, this check fails as "cannot be trusted".
   std::string confirmed_by;
+  // A timed check judged against the gap the lesson can close on this GPU (memlab/gap_rule.h).
+  // With a gap rule and no `required`, the required speedup comes from the rule.
+  std::optional<GapRule> gap_rule;
 };
 
 struct Manifest {
@@ -45,7 +49,8 @@ struct Manifest {
 // Throws std::runtime_error naming the file and the problem.
 Manifest parse_manifest(const std::string& json_text, const std::string& origin);
 Manifest load_manifest(const std::string& lab_dir);
-// Overrides: {"04": {"speedup_vs_starter": {"required": 1.6, "points": 2}}}.
+// Overrides: {"04": {"speedup_vs_starter": {"required": 1.6, "points": 2}}}; a check with a gap
+// rule also takes "close" and "reach".
 void apply_overrides(Manifest& manifest, const std::string& json_text, const std::string& origin);
 
 // "1.8x", "75 %", "1.1 wavefronts/instruction": how handouts and reports print a threshold.

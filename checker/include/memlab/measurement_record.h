@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "memlab/gap_rule.h"
 #include "memlab/verdict.h"
 
 namespace memlab {
@@ -30,6 +31,9 @@ struct MeasurementRecord {
   std::string measured_text;   // how the program describes the value
   std::string doubt;           // why the measurement is in doubt (noise, other processes), or empty
   std::string detail;          // the reason for failed/skipped, or a flag's detail
+  // For a check with a gap rule: the starter's and the target's times measured in this run;
+  // the judge decides from them whether time grades the check and what it requires.
+  std::optional<GapMeasurement> gap;
   // fatal
   std::string reason;
 };

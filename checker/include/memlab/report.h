@@ -20,9 +20,17 @@ struct CheckResult {
   std::string detail;          // reason for skip/inconclusive/fail, mismatches, ...
   std::string hint;
   double points = 0, max_points = 0;
+  // A timed check that this GPU cannot grade by time (memlab/gap_rule.h): skipped, and its
+  // points moved to this counter check when the report is merged.
+  std::string points_moved_to;
 };
 
 std::string console_line(const CheckResult& r);
+
+// A timed check that this GPU cannot grade by time (skipped, with points_moved_to) gives its
+// points to the counter check that grades the same lesson: the lab's maximum score stays the
+// same on every GPU, and the counter check earns them when it passes.
+void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows);
 
 struct ReportPart {
   std::string lab, suite, variant;

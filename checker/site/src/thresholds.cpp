@@ -66,6 +66,19 @@ LabManifest parse_manifest(std::string_view json_text, const std::string& folder
             check.required = entry["required"].get<double>();
         }
         check.unit = entry.value("unit", std::string());
+        if (entry.contains("gap_rule")) {
+            const auto& g = entry["gap_rule"];
+            memlab::GapRule rule;
+            try {
+                rule.close = g.value("close", 0.5);
+                rule.reach = g.at("reach").get<double>();
+                rule.target = g.at("target").get<std::string>();
+                rule.counters = g.at("counters").get<std::string>();
+            } catch (const json::exception& e) {
+                throw std::runtime_error("check \"" + check.id + "\": gap_rule: " + e.what());
+            }
+            check.gap_rule = rule;
+        }
         manifest.checks.push_back(std::move(check));
     }
     return manifest;
@@ -135,6 +148,10 @@ ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path,
         for (const auto& c : manifest->checks) known += (known.empty() ? "" : ", ") + c.id;
         result.error = "unknown check id \"" + check_id + "\" (" + result.manifest + " has: " +
                        (known.empty() ? "no checks" : known) + ")";
+        return result;
+    }
+    if (!check->required && check->gap_rule) {
+        result.text = memlab::describe_gap_rule(*check->gap_rule);
         return result;
     }
     if (!check->required) {

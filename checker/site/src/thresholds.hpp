@@ -2,6 +2,8 @@
 // required value into the text the course quotes.
 #pragma once
 
+#include "memlab/gap_rule.h"
+
 #include "problem.hpp"
 
 #include <filesystem>
@@ -21,6 +23,7 @@ std::string format_threshold(double value, std::string_view unit);
 struct ManifestCheck {
     std::string id;
     std::optional<double> required;  // correctness checks may have none
+    std::optional<memlab::GapRule> gap_rule;  // a timed check judged against this GPU's gap
     std::string unit;
 };
 

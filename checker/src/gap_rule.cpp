@@ -1,0 +1,62 @@
+// The gap rule (memlab/gap_rule.h): one function the judge, the handouts and memlab-portability
+// all call, so that what a GPU check requires and what the portability table predicts agree.
+#include "memlab/gap_rule.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "memlab/text_format.h"
+
+namespace memlab {
+namespace {
+
+void check_rule(const GapRule& rule) {
+  if (!(rule.close > 0 && rule.close < 1)) throw std::invalid_argument("gap rule: close must lie in (0, 1)");
+  if (!(rule.reach > 0 && rule.reach <= 1)) throw std::invalid_argument("gap rule: reach must lie in (0, 1]");
+}
+
+std::string fraction_words(double close) {
+  if (std::fabs(close - 0.5) < 1e-9) return "half";
+  return fixed(close * 100, 0) + " %";
+}
+
+}  // namespace
+
+double gap_gate(const GapRule& rule) {
+  check_rule(rule);
+  return (1.0 / rule.reach - rule.close) / (1.0 - rule.close);
+}
+
+double gap_required_speedup(const GapRule& rule, double headroom) {
+  check_rule(rule);
+  return headroom / (1.0 + (1.0 - rule.close) * (headroom - 1.0));
+}
+
+std::string describe_gap_rule(const GapRule& rule) {
+  return fraction_words(rule.close) + " of the gap from the starter to " + rule.target +
+         " (by time when the starter is at least " + fixed(gap_gate(rule), 2) + "x slower; else the counters)";
+}
+
+GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
+  check_rule(rule);
+  if (!(m.starter_ms > 0) || !(m.target_ms > 0) || !std::isfinite(m.starter_ms) || !std::isfinite(m.target_ms))
+    throw std::invalid_argument("gap rule: the starter's and the target's times must be positive");
+  GapDecision d;
+  d.headroom = m.starter_ms / m.target_ms;
+  d.gate = gap_gate(rule);
+  d.required_speedup = gap_required_speedup(rule, d.headroom);
+  d.graded_by_time = d.headroom >= d.gate;
+  const std::string sides = "the starter " + fixed(m.starter_ms, 3) + " ms, " + rule.target + " " +
+                            fixed(m.target_ms, 3) + " ms on this GPU";
+  d.required_text = ">= " + fixed(d.required_speedup, 2) + "x (" + fraction_words(rule.close) +
+                    " of the gap: " + sides + ")";
+  if (!d.graded_by_time) {
+    d.reason = "on this GPU the starter is only " + fixed(d.headroom, 2) + "x slower than " + rule.target + " (" +
+               sides + "); below " + fixed(d.gate, 2) +
+               "x the lesson's effect is too small to grade by time, so it is graded by the counters" +
+               (rule.counters.empty() ? std::string() : " (" + rule.counters + ", which takes this check's points)");
+  }
+  return d;
+}
+
+}  // namespace memlab
