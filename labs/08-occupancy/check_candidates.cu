@@ -22,10 +22,13 @@ __device__ __forceinline__ int tile_index(int r, int c) {
 
 // Launch bounds ask the compiler to leave registers for as many blocks as the SM's thread limit
 // allows (32 per thread on sm_80 and sm_90), so registers never hold occupancy below the thread
-// limit: shared memory and threads set it.
+// limit: shared memory and threads set it. The thread limits are the ones ptxas accepts for each
+// architecture (a larger value draws "threads per SM ... out of range"): 1536 on sm_86 to sm_89,
+// sm_110 and sm_120 on, 2048 on sm_80, sm_90, sm_100 and sm_103.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 constexpr int kThreadsPerSm = 1024;
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
+#elif defined(__CUDA_ARCH__) && ((__CUDA_ARCH__ >= 860 && __CUDA_ARCH__ <= 890) || __CUDA_ARCH__ == 1100 || \
+                                 __CUDA_ARCH__ >= 1200)
 constexpr int kThreadsPerSm = 1536;
 #else
 constexpr int kThreadsPerSm = 2048;
