@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
           if (!cells.count(key)) order.push_back(key);
           cells[key][g.name] = b.verdict == Verdict::skip ? std::string("counters")
                                : spec->gap_rule && !spec->required
-                                   ? ">= " + fixed(gap_required_speedup(*spec->gap_rule, p.gap->starter_ms / p.gap->target_ms), 2) + "x"
+                                   ? ">= " + fixed(requirement_of(*spec, p.gap).value, 2) + "x"
                                    : "time";
           full << "| " << g.name << " | " << fixed(g.shared_over_dram(), 0) << "x | " << lab << " | " << p.check
                     << " | " << format_quantity(p.starter, spec->unit) << " | " << format_quantity(p.solution, spec->unit)

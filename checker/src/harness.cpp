@@ -182,16 +182,12 @@ bool expect_value(const std::string& id, const Estimate& measured, const std::st
   rec.doubt = doubt;
   rec.gap = gap;
   // The program's own reading, for doctest's line only; the judge decides the same way.
-  double required = spec.required.value_or(0);
-  if (spec.gap_rule) {
-    const GapDecision d = decide_gap(*spec.gap_rule, *gap);
-    if (!d.graded_by_time) {
-      record(spec, rec, Verdict::skip);
-      return true;
-    }
-    if (!spec.required) required = d.required_speedup;
+  const Requirement req = requirement_of(spec, gap);
+  if (!req.graded_by_time) {
+    record(spec, rec, Verdict::skip);
+    return true;
   }
-  const Judgement j = judge(spec.compare, required, measured, doubt);
+  const Judgement j = judge(spec.compare, req.value, measured, doubt);
   record(spec, rec, j.verdict);
   return j.verdict == Verdict::pass;
 }

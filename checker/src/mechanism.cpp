@@ -15,11 +15,12 @@ double CounterValues::operator[](const std::string& metric) const {
   return it == values.end() ? 0.0 : it->second;
 }
 
-CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch) {
+CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch,
+                            const std::string& launch_name) {
   CounterValues out;
   // Once under the launch watchdog first: a kernel that hangs, fails or escapes its stream is
   // reported as such (the profiler's replays have no deadline of their own).
-  run_checked("the launch whose counters are read", launch);
+  run_checked(launch_name, launch);
   counters::Result r = counters::measure(metrics, [&] { launch(work_stream()); });
   // The student's kernel failing under the profiler is the kernel's fault, not a missing
   // permission: it fails the check (through the test case's exception), it is not skipped.
@@ -33,8 +34,9 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
 }
 
 bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
-                          const std::string& denominator, const std::string& what) {
-  CounterValues c = read_counters({numerator, denominator}, launch);
+                          const std::string& denominator, const std::string& what,
+                          const std::string& launch_name) {
+  CounterValues c = read_counters({numerator, denominator}, launch, launch_name);
   if (!c.ok) {
     skip_check(id, "hardware counters unavailable: " + c.reason);
     return false;

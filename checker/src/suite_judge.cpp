@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <map>
+#include <stdexcept>
 
 namespace memlab {
 
@@ -22,6 +23,25 @@ std::string ending_reason(const ProgramEnding& e) {
            "): something called exit or ended the process early";
   }
   return "";
+}
+
+Requirement requirement_of(const CheckSpec& spec, const std::optional<GapMeasurement>& gap) {
+  Requirement req;
+  req.value = spec.required.value_or(0);
+  req.text = result_row(spec).required_text;
+  if (!spec.gap_rule) return req;
+  if (!gap) throw std::invalid_argument("check " + spec.id + " has a gap rule but no gap measurement");
+  const GapDecision d = decide_gap(*spec.gap_rule, *gap);
+  req.graded_by_time = d.graded_by_time;
+  req.reason = d.reason;
+  if (!spec.required) {
+    req.value = d.required_speedup;
+    req.text = d.required_text;
+  } else {
+    req.text += " (graded by time: the starter is " + fixed(d.headroom, 2) + "x slower than " + spec.gap_rule->target +
+                " here, at least " + fixed(d.gate, 2) + "x)";
+  }
+  return req;
 }
 
 CheckResult result_row(const CheckSpec& spec) {
@@ -65,30 +85,21 @@ CheckResult decide(const CheckSpec& spec, const MeasurementRecord& rec) {
         r.detail = "the check program sent a value for a pass/fail check";
         break;
       }
-      double required = spec.required.value_or(0);
-      if (spec.gap_rule) {
-        if (!rec.gap) {
-          r.verdict = Verdict::fail;
-          r.detail = "the check program sent no gap measurement for a check with a gap rule";
-          break;
-        }
-        const GapDecision gap = decide_gap(*spec.gap_rule, *rec.gap);
-        if (!gap.graded_by_time) {
-          r.verdict = Verdict::skip;
-          r.measured = rec.estimate.value;
-          r.detail = gap.reason;
-          r.points_moved_to = spec.gap_rule->counters;
-          break;
-        }
-        if (!spec.required) {
-          required = gap.required_speedup;
-          r.required_text = gap.required_text;
-        } else {
-          r.required_text += " (graded by time: the starter is " + fixed(gap.headroom, 2) + "x slower than " +
-                             spec.gap_rule->target + " here, at least " + fixed(gap.gate, 2) + "x)";
-        }
+      if (spec.gap_rule && !rec.gap) {
+        r.verdict = Verdict::fail;
+        r.detail = "the check program sent no gap measurement for a check with a gap rule";
+        break;
       }
-      const Judgement j = judge(spec.compare, required, rec.estimate, rec.doubt);
+      const Requirement req = requirement_of(spec, rec.gap);
+      if (!req.graded_by_time) {
+        r.verdict = Verdict::skip;
+        r.measured = rec.estimate.value;
+        r.detail = req.reason;
+        r.points_moved_to = spec.gap_rule->counters;
+        break;
+      }
+      r.required_text = req.text;
+      const Judgement j = judge(spec.compare, req.value, rec.estimate, rec.doubt);
       r.verdict = j.verdict;
       r.measured = rec.estimate.value;
       r.detail = j.reason;

@@ -7,6 +7,7 @@
 
 #include "memlab/checker.h"
 #include "memlab/stats.h"
+#include "memlab/suite_judge.h"
 #include "memlab/text_format.h"
 #include "memlab/timed_checks.h"
 
@@ -86,9 +87,7 @@ bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWor
     Estimate est{m.ratio.ratio, m.ratio.low, m.ratio.high};
     std::string doubt = join(m.doubt(), environment_doubt());
     const std::optional<GapMeasurement> gap = gap_of(spec, base_ms, sides, candidate);
-    double required = spec.required.value_or(0);
-    if (gap && !spec.required) required = gap_required_speedup(*spec.gap_rule, gap->starter_ms / gap->target_ms);
-    Judgement j = judge(spec.compare, required, est, doubt);
+    Judgement j = judge(spec.compare, requirement_of(spec, gap).value, est, doubt);
     if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
     if (base_ms_out) *base_ms_out = base_ms;
     std::string text = fixed(est.value, 2) + "x (95 % CI " + fixed(est.low, 2) + "-" + fixed(est.high, 2) + "x, " +
@@ -143,7 +142,7 @@ bool expect_roofline_fraction(const std::string& id, const TimedWork& work, std:
     std::string doubt = join(join(m.doubt(), roofline.measurement.doubt()), environment_doubt());
     const std::optional<GapMeasurement> gap =
         starter_ms ? gap_of(spec, *starter_ms, GapSides{}, work) : std::nullopt;
-    Judgement j = judge(spec.compare, spec.required.value_or(0), est, doubt);
+    Judgement j = judge(spec.compare, requirement_of(spec, gap).value, est, doubt);
     if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
     std::string text = fixed(fraction * 100, 1) + " % of the " + work.floor.roofline_name + " roofline (" +
                        fixed(rate / 1e9, 0) + " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " +

@@ -204,9 +204,9 @@ TEST_CASE("the tile's column reads are conflict-free on the GPU" * doctest::test
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().floats(n));
   auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kMechN, kMechN, st); };
-  memlab::run_checked("transpose " + size_text({kMechN, kMechN}), student);
   memlab::expect_counter_ratio("shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
-                               metric::shared_ld_instructions, "shared-load wavefronts per instruction");
+                               metric::shared_ld_instructions, "shared-load wavefronts per instruction",
+                               "transpose " + size_text({kMechN, kMechN}));
 }
 
 TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
@@ -216,9 +216,9 @@ TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU"
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().floats(n));
   auto student = [&](cudaStream_t st) { kTransposeVectors(in.data(), out.data(), kMechVectorN, kMechVectorN, st); };
-  memlab::run_checked("transpose16 " + size_text({kMechVectorN, kMechVectorN}), student);
   memlab::expect_counter_ratio("vector_shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
-                               metric::shared_ld_instructions, "shared-load wavefronts per 16-byte instruction");
+                               metric::shared_ld_instructions, "shared-load wavefronts per 16-byte instruction",
+                               "transpose16 " + size_text({kMechVectorN, kMechVectorN}));
 }
 
 // The model checks (swizzle_permutes_each_row, row_writes_conflict_free_model,

@@ -268,11 +268,7 @@ TEST_CASE("Part B: reduce_fast sums within the bound" * doctest::test_suite("cor
 // levels for n values: per block, its 25 warp loads cost traffic.low x 25 wavefronts against 25
 // without conflicts (step 0 fused into 8-byte loads, as nvcc compiled it for the H200).
 static double starter_extra_wavefronts(std::size_t n) {
-  const lab06::Pairing interleaved = [](int step, int tid) {
-    const int stride = 1 << step;
-    return lab06::Pair{2 * stride * tid, 2 * stride * tid + stride};
-  };
-  const double per_block = (lab06::tree_load_traffic(interleaved).low - 1) * 25;
+  const double per_block = (lab06::tree_load_traffic(lab06::interleaved_pair).low - 1) * 25;
   double blocks = 0;
   for (std::size_t left = n; left > 1; left = (left + lab06::kBlock - 1) / lab06::kBlock)
     blocks += double((left + lab06::kBlock - 1) / lab06::kBlock);
@@ -359,7 +355,8 @@ TEST_CASE("Part B: reduce_fast loads 16 bytes per thread" * doctest::test_suite(
   memlab::expect_counter_ratio(
       "fast_sectors_per_request",
       [&](cudaStream_t st) { reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), n, st); },
-      metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (reduce_fast global loads)");
+      metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (reduce_fast global loads)",
+      "reduce_fast n=" + std::to_string(n));
 }
 
 // tree_pairs_form_a_reduction and tree_conflict_free_model trust tree_pair(); this confirms
@@ -397,13 +394,7 @@ TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank 
 // Not a graded check: the prediction and the band on the starter's and the solution's trees,
 // against their loads as the H200 counted them (docs/results/h200.md).
 TEST_CASE("declared_tree_matches_kernel: prediction and band on known trees" * doctest::test_suite("cpu")) {
-  const lab06::Pairing interleaved = [](int step, int tid) {
-    const int stride = 1 << step;
-    return lab06::Pair{2 * stride * tid, 2 * stride * tid + stride};
-  };
-  const lab06::Pairing sequential = [](int step, int tid) {
-    return lab06::Pair{tid, tid + (lab06::kBlock / 2 >> step)};
-  };
+  const lab06::Pairing interleaved = lab06::interleaved_pair, sequential = lab06::sequential_pair;
   const lab06::TreeLoadTraffic starter = lab06::tree_load_traffic(interleaved);
   const lab06::TreeLoadTraffic solution = lab06::tree_load_traffic(sequential);
   CHECK(starter.fusable_steps == 1);  // step 0: words 2 tid and 2 tid + 1

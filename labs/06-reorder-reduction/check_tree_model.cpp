@@ -132,6 +132,13 @@ int fused_first_word(Pair p) {
 
 }  // namespace
 
+Pair interleaved_pair(int step, int tid) {
+  const int stride = 1 << step;
+  return {2 * stride * tid, 2 * stride * tid + stride};
+}
+
+Pair sequential_pair(int step, int tid) { return {tid, tid + (kBlock / 2 >> step)}; }
+
 TreeLoadTraffic tree_load_traffic(const Pairing& pairing) {
   // Per step: the cost of its loads as two 4-byte loads per warp, and as one 8-byte load when
   // the step can be fused.

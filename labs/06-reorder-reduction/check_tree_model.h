@@ -16,6 +16,11 @@ struct Pair {
 };
 using Pairing = std::function<Pair(int step, int tid)>;
 
+// The two trees the lab compares: the starter's interleaved addressing (thread tid adds the pair
+// at word 2 * 2^step * tid) and the sequential addressing of the solution.
+Pair interleaved_pair(int step, int tid);
+Pair sequential_pair(int step, int tid);
+
 // Threads that add a pair in `step`: 128, 64, ..., 1.
 constexpr int active_threads(int step) { return kBlock / 2 >> step; }
 

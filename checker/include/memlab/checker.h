@@ -103,7 +103,10 @@ struct CounterValues {
   std::map<std::string, double> values;
   double operator[](const std::string& metric) const;  // 0 when absent
 };
-CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch);
+// The launch runs once first under the launch deadline (run_checked, named `launch_name`), so a
+// kernel that hangs, fails or leaves its stream is reported as such before the profiler replays it.
+CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch,
+                            const std::string& launch_name = "the launch whose counters are read");
 
 // numerator / denominator of two counters (e.g. shared-load wavefronts per shared-load
 // instruction), judged against check `id`; skipped with the reason when counters are
@@ -114,6 +117,7 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
 int run_check_program(int argc, char** argv);
 
 bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
-                          const std::string& denominator, const std::string& what);
+                          const std::string& denominator, const std::string& what,
+                          const std::string& launch_name = "the launch whose counters are read");
 
 }  // namespace memlab

@@ -3,6 +3,7 @@
 // manifest (with the instructor's overrides already applied), the measurement records the
 // check program sent, and how that program ended. Every check of the suite gets a row; a check
 // without a well-formed, single record fails with the reason the program gave none.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,18 @@ std::string ending_reason(const ProgramEnding& e);
 
 // The row of `spec` before any verdict: id, suite, kind, description, hint, points, required text.
 CheckResult result_row(const CheckSpec& spec);
+
+// What check `spec` requires of a measurement (the manifest's value, or what its gap rule asks on
+// this GPU), or why time cannot grade it here. One rule for the judge and for the check
+// program's own reading of its measurements. Throws std::invalid_argument for a check with a gap
+// rule and no gap.
+struct Requirement {
+  bool graded_by_time = true;
+  double value = 0;     // the threshold (for a gap rule below its gate: what it would be)
+  std::string text;     // ">= 1.39x (half of the gap: ...)"
+  std::string reason;   // why the counters grade it, when !graded_by_time
+};
+Requirement requirement_of(const CheckSpec& spec, const std::optional<GapMeasurement>& gap);
 
 // Decides every check of `suite`. `records` are the check records in the order received.
 std::vector<CheckResult> judge_suite(const Manifest& manifest, const std::string& suite,

@@ -153,11 +153,10 @@ inline bool measure_tile_traffic(const std::string& id, int n, const TransposeLa
   DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
   in.upload(inputs().floats((size_t)n * n));
   auto launch = [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); };
-  run_checked("transpose " + size_text({n, n}), launch);
   namespace metric = counters::metric;
   const CounterValues c = read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
                                          metric::shared_st_wavefronts, metric::shared_st_instructions},
-                                        launch);
+                                        launch, "transpose " + size_text({n, n}));
   if (!c.ok) {
     skip_check(id, "hardware counters unavailable: " + c.reason);
     return false;
