@@ -24,7 +24,7 @@ foreach(n IN LISTS numbers)
 endforeach()
 list(APPEND rows "all|Every lab: your files|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"OFF\"")
 list(APPEND rows "all-solution|Every lab: reference solutions|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\"")
-list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\"")
+list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_EVERY_ARCHITECTURE\": \"ON\"")
 list(APPEND rows "docs|Course site and slides (no lab is built)|\"MEMLAB_LABS\": \"none\", \"MEMLAB_BUILD_DOCS\": \"ON\"")
 
 set(configure "")

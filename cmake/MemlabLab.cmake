@@ -179,13 +179,16 @@ function(memlab_add_lab_variant lab_dir student_dir)
     list(APPEND common_judge_args --thresholds "${MEMLAB_THRESHOLDS}")
   endif()
 
+  # Before anything of the lab runs: its results of an earlier run are removed.
+  memlab_add_lab_clear_test("${V_PREFIX}${lab}" ${lab} "${results_dir}" "${lab};cpu;${V_LABEL}")
+
   # The first test of the lab: compile, check the contract, link. Its failure for the student's
   # reasons is recorded for the report; it fails itself only when the course's own parts break.
   add_test(NAME ${V_PREFIX}${lab}.build
     COMMAND memlab-judge build ${common_judge_args} --cmake "${CMAKE_COMMAND}" --binary-dir "${CMAKE_BINARY_DIR}"
             --target ${tag}_check --contract-result "${contract_result}")
   set_tests_properties(${V_PREFIX}${lab}.build PROPERTIES
-    FIXTURES_SETUP "${V_PREFIX}${lab}_built" FIXTURES_REQUIRED memlab_build
+    FIXTURES_SETUP "${V_PREFIX}${lab}_built" FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build"
     LABELS "${lab};cpu;${V_LABEL}" TIMEOUT 1800
     RESOURCE_LOCK memlab_build_tree)  # one Ninja at a time in a build tree, even under ctest -j
 
@@ -208,7 +211,7 @@ function(memlab_add_lab_variant lab_dir student_dir)
       set_tests_properties(${V_PREFIX}${lab}.${suite} PROPERTIES RESOURCE_LOCK memlab_gpu)
     endif()
     set_tests_properties(${V_PREFIX}${lab}.${suite} PROPERTIES
-      FIXTURES_REQUIRED "memlab_build;${V_PREFIX}${lab}_built;${V_PREFIX}${lab}_checks"
+      FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build;${V_PREFIX}${lab}_built;${V_PREFIX}${lab}_checks"
       SKIP_RETURN_CODE ${MEMLAB_SKIP_RETURN_CODE}
       LABELS "${labels}"
       TIMEOUT 900)
@@ -223,7 +226,7 @@ function(memlab_add_lab_variant lab_dir student_dir)
     COMMAND memlab-report --lab ${lab} --lab-dir "${lab_dir}" --results-dir "${results_dir}"
             --labs "${MEMLAB_GRADED_LABS}" ${expect_args})
   set_tests_properties(${V_PREFIX}${lab}.report PROPERTIES
-    FIXTURES_CLEANUP "${V_PREFIX}${lab}_checks" FIXTURES_REQUIRED "memlab_build;${V_PREFIX}${lab}_built"
+    FIXTURES_CLEANUP "${V_PREFIX}${lab}_checks" FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build;${V_PREFIX}${lab}_built"
     LABELS "${lab};cpu;${V_LABEL}")
   set(MEMLAB_LAST_VARIANT_TAG "${tag}" PARENT_SCOPE)
 endfunction()
@@ -316,6 +319,12 @@ function(memlab_add_selected_labs)
     list(APPEND added ${number})
   endforeach()
   string(REPLACE ";" "," MEMLAB_GRADED_LABS "${MEMLAB_GRADED_LABS}")
+  # The tests that build the course's parts come first (cmake/MemlabStudentLoop.cmake).
+  set(checkers "")
+  foreach(number IN LISTS added)
+    list(APPEND checkers lab${number}_checker)
+  endforeach()
+  memlab_add_build_tests("${checkers}")
   foreach(lab_dir IN LISTS selected)
     memlab_add_lab("${lab_dir}")
   endforeach()
@@ -331,22 +340,6 @@ function(memlab_add_selected_labs)
     memlab_add_wrong_submissions()
   endif()
 
-  # The course's own parts build as the first test, so that `cmake --preset labNN && ctest`
-  # builds too; each lab's student part is built by its labNN.build test.
-  add_test(NAME build COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}")
-  set_tests_properties(build PROPERTIES FIXTURES_SETUP memlab_build LABELS "build;cpu" TIMEOUT 3600
-                       RESOURCE_LOCK memlab_build_tree)
-endfunction()
-
-# ctest typed at the repository root reads ./CTestTestfile.cmake: point it at the build tree
-# configured last, so `cmake --preset lab03 && ctest` runs lab 03's checks.
-function(memlab_write_root_ctest_file)
-  if(CMAKE_BINARY_DIR STREQUAL PROJECT_SOURCE_DIR)
-    return()
-  endif()
-  file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
-  file(WRITE "${PROJECT_SOURCE_DIR}/CTestTestfile.cmake"
-    "# Written by CMake when ${rel} was configured; ctest at the repository root runs its tests.\n"
-    "# Not tracked by git. Configure another preset to point it elsewhere.\n"
-    "subdirs(\"${rel}\")\n")
+  # What ctest prints around the tests (cmake/MemlabStudentLoop.cmake).
+  memlab_write_ctest_files()
 endfunction()

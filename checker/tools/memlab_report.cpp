@@ -18,6 +18,8 @@
 #include "memlab/suite_judge.h"
 #include "memlab/result_files.h"
 #include "memlab/report.h"
+#include "report/gradescope_results.h"
+#include "report/report_text.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -36,7 +38,13 @@ CheckResult contract_row(const BuildStatus& b) {
   r.description = "your files compile in a folder of their own and define, include and reference only what the lab allows";
   r.verdict = b.ok ? Verdict::pass : Verdict::fail;
   r.measured = b.ok ? 1.0 : 0.0;
+  // One compiler error a line: the report shows them as the compiler printed them.
   r.detail = b.reason();
+  if (!b.ok && b.violations.empty() && !b.errors.empty()) {
+    r.detail = "your files do not compile or link:";
+    for (const auto& e : b.errors) r.detail += "\n        " + e;
+    if (!b.log.empty()) r.detail += "\n      whole log: " + b.log;
+  }
   r.hint = b.violations.empty() ? "Read the first compiler error above; fix it and run ctest again."
                                 : "Remove the calls and definitions named above: only what lab.h declares may have "
                                   "external linkage, and only the CUDA calls the lab needs may be used.";
@@ -65,11 +73,15 @@ void apply_confirmations(const Manifest& m, std::vector<CheckResult>& rows) {
   }
 }
 
-std::string graded_what(const std::string& variant, const std::string& dir) {
-  if (variant == "solution") return "the reference solution in " + dir;
-  if (variant == "starter") return "your files in " + dir;
-  if (variant == "wrong") return "a known-wrong submission in " + dir;
-  return "the submission in " + dir;
+// "your files transpose.cu in /course/labs/04-padding": what a report is about, on its first line.
+std::string graded_what(const std::string& variant, const std::string& dir, const Manifest& m) {
+  std::string files;
+  for (size_t i = 0; i < m.student_files.size(); ++i) files += (i ? ", " : "") + m.student_files[i];
+  const std::string where = files + " in " + dir;
+  if (variant == "solution") return "the REFERENCE SOLUTION " + where + " (not your files)";
+  if (variant == "starter") return "your files " + where;
+  if (variant == "wrong") return "a known-wrong submission, " + where;
+  return "the submission " + where;
 }
 
 json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& table) {
@@ -118,7 +130,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   const ReportPart* any_part = parts.empty() ? nullptr : &parts.begin()->second;
   const std::string variant = any_part ? any_part->variant : "?";
   const std::string dir = any_part ? any_part->student_dir : "?";
-  const std::string graded = graded_what(variant, dir);
+  const std::string graded = graded_what(variant, dir, m);
   lab["graded"] = graded;
   lab["variant"] = variant;
   lab["student_dir"] = dir;
@@ -141,11 +153,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
 
   double score = 0, max_score = 0;
   int counts[4] = {0, 0, 0, 0};
-  std::string last_suite;
   for (const auto& c : rows) {
-    if (c.suite != last_suite) table << c.suite << ":\n";
-    last_suite = c.suite;
-    table << console_line(c) << "\n";
     score += c.points;
     max_score += c.max_points;
     ++counts[static_cast<int>(c.verdict)];
@@ -155,47 +163,15 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     one.checks = {c};
     lab["checks"].push_back(json::parse(to_json(one))["checks"][0]);
   }
+  table << check_lines(rows, build && !build->ok ? build->reason() : "");
   lab["score"] = score;
   lab["max_score"] = max_score;
   lab["summary"] = {{"pass", counts[0]}, {"fail", counts[1]}, {"inconclusive", counts[2]}, {"skip", counts[3]}};
+  lab["next"] = next_step(rows);
+  table << "next: " << lab["next"].get<std::string>() << "\n";
   table << "lab " << m.number << ": " << counts[0] << " passed, " << counts[1] << " failed, " << counts[2]
         << " inconclusive, " << counts[3] << " skipped; score " << score << " / " << max_score << "\n";
   return lab;
-}
-
-// Gradescope's autograder format: one test per check; skipped GPU checks score zero and say why.
-json gradescope(const fs::path& results_dir, const std::vector<std::string>& labs) {
-  json out{{"tests", json::array()}};
-  double score = 0;
-  std::ostringstream overview;
-  for (const auto& name : labs) {
-    const fs::path path = results_dir / (name + ".json");
-    if (!fs::exists(path)) {
-      overview << name << ": not graded yet in this build\n";
-      continue;
-    }
-    json lab = json::parse(read_text_file(path));
-    overview << "Lab " << lab["lab"].get<std::string>() << ": graded " << lab.value("graded", std::string("?")) << ": "
-             << lab["score"].get<double>() << " / " << lab["max_score"].get<double>() << "\n";
-    if (lab.contains("environment")) overview << lab["environment"].get<std::string>() << "\n";
-    for (const auto& c : lab["checks"]) {
-      std::string verdict = c["verdict"];
-      std::string output = c["description"].get<std::string>();
-      if (!c["measured_text"].get<std::string>().empty()) output += "\nmeasured: " + c["measured_text"].get<std::string>();
-      if (!c["required_text"].get<std::string>().empty()) output += "\nrequired: " + c["required_text"].get<std::string>();
-      if (!c["detail"].get<std::string>().empty()) output += "\n" + verdict + ": " + c["detail"].get<std::string>();
-      if (verdict == "fail" && !c["hint"].get<std::string>().empty()) output += "\nhint: " + c["hint"].get<std::string>();
-      out["tests"].push_back({{"name", "Lab " + lab["lab"].get<std::string>() + ": " + c["id"].get<std::string>()},
-                              {"score", c["points"]},
-                              {"max_score", c["max_points"]},
-                              {"status", verdict == "pass" ? "passed" : "failed"},
-                              {"output", output}});
-      score += c["points"].get<double>();
-    }
-  }
-  out["score"] = score;
-  out["output"] = overview.str();
-  return out;
 }
 
 // An instructor's verification table over several reports (labNN.json of starter and
@@ -368,7 +344,7 @@ int main(int argc, char** argv) {
       at = comma + 1;
     }
     if (graded_labs.empty()) graded_labs.push_back(lab);
-    write(dir / "gradescope.json", gradescope(dir, graded_labs).dump(2) + "\n");
+    write(dir / "gradescope.json", gradescope_results(dir, graded_labs).dump(2) + "\n");
     std::cout << table.str() << "report: " << (dir / ("lab" + m.number + ".json")).string() << ", "
               << (dir / "gradescope.json").string() << "\n";
     // A known-wrong submission's report step also checks the verdicts it must get.

@@ -1,15 +1,16 @@
-// Lab 04 checker: the student's transpose must be exact on awkward sizes, stay inside its
-// output, and be fast because its shared-memory tile is conflict-free.
-#include <memlab/bank_patterns.h>
+// Lab 04 checker. On the CPU: the student's predictions of the column read's wavefronts agree
+// with the course's bank model, and the tile's own pitch makes that read conflict-free in the
+// model. On the GPU: the transpose is exact on awkward sizes, stays inside its output, and is
+// fast because its shared-memory tile is conflict-free (the counters say so).
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "check_baseline.h"
+#include "check_column_model.h"
 #include "check_declared.h"
 #include "lab.h"
 
@@ -24,20 +25,47 @@ TEST_CASE("the tile's layout is sane" * doctest::test_suite("cpu")) {
                       "transpose_tile_pitch() = " + std::to_string(pitch) + " floats");
 }
 
-// The model's prediction sits with the counters' measurement: both grade the mechanism.
-TEST_CASE("the tile's column read is conflict-free in the bank model" * doctest::test_suite("mechanism")) {
+// cpu: the predictions are answers at all (a 4-byte warp access takes 1..32 wavefronts).
+TEST_CASE("column-read predictions are well formed" * doctest::test_suite("cpu")) {
+  std::string bad, pitches;
+  for (int pitch : lab04::kPredictedPitches) {
+    pitches += (pitches.empty() ? "" : ", ") + std::to_string(pitch);
+    const int got = predicted_column_read_wavefronts(pitch);
+    if ((got < 1 || got > 32) && bad.empty())
+      bad = "predicted_column_read_wavefronts(" + std::to_string(pitch) + ") returned " + std::to_string(got);
+  }
+  memlab::expect_true("predictions_well_formed", bad.empty(),
+                      bad.empty() ? "pitches " + pitches + ": every answer in 1..32" : bad);
+}
+
+// cpu, kind mechanism: the predictions are right. The lesson's reasoning, graded without a
+// GPU; the failure names the pitches but not the model's answers, so the student works them
+// out (memlab-bank shows them).
+TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("cpu")) {
+  int right = 0;
+  std::string wrong;
+  for (int pitch : lab04::kPredictedPitches) {
+    const int got = predicted_column_read_wavefronts(pitch);
+    if (got == lab04::model_column_read_wavefronts(pitch))
+      ++right;
+    else
+      wrong += "; pitch " + std::to_string(pitch) + ": you say " + std::to_string(got) + ", the bank model disagrees";
+  }
+  memlab::expect_true("predictions_match_bank_model", right == (int)lab04::kPredictedPitches.size(),
+                      std::to_string(right) + " of " + std::to_string(lab04::kPredictedPitches.size()) +
+                          " pitches right" + wrong);
+}
+
+// cpu, kind mechanism: the bank model on the tile the student declares. It needs no GPU;
+// declared_pitch_matches_kernel confirms on a GPU that the kernel's tile has that pitch.
+TEST_CASE("the tile's column read is conflict-free in the bank model" * doctest::test_suite("cpu")) {
   const int pitch = transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
     memlab::fail_check("column_read_conflict_free_model", "transpose_tile_pitch() = " + std::to_string(pitch) +
                                                               " is outside 32..64 (see tile_fits)");
     return;
   }
-  memlab::bank::TileLayout tile;  // 32 x 32 floats, padded to `pitch`
-  tile.pad_elems = pitch - tile.cols;
-  int worst = 0;
-  for (int c = 0; c < tile.cols; ++c)
-    worst = std::max(worst, memlab::bank::count_wavefronts(
-                                memlab::bank::tile_access(tile, memlab::bank::TileRead::column, c)));
+  const int worst = lab04::model_column_read_wavefronts(pitch);
   memlab::expect_value("column_read_conflict_free_model", memlab::Estimate::exact(worst),
                        std::to_string(worst) + " wavefronts per column read (pitch " + std::to_string(pitch) + " floats)");
 }
@@ -94,6 +122,10 @@ TEST_CASE("declared_pitch_matches_kernel: prediction and band on known kernels" 
   CHECK(lab04::predict_tile_traffic(33).store_wavefronts == 1);
   CHECK(lab04::predict_tile_traffic(34).load_wavefronts == 2);  // gcd(pitch, 32) ways
   CHECK(lab04::predict_tile_traffic(64).load_wavefronts == 32);
+  // The column read the predictions are graded against: the same model, worst column.
+  CHECK(lab04::model_column_read_wavefronts(32) == 32);
+  CHECK(lab04::model_column_read_wavefronts(33) == 1);
+  CHECK(lab04::model_column_read_wavefronts(48) == 16);
 
   const double per_side = 4096.0 * 4096 / 32;  // 524288 warp instructions each way
   auto traffic = [&](double loads, double stores) {

@@ -1,5 +1,6 @@
 // Lab 05 checker. On the CPU: swizzle() keeps each row of the tile a permutation of its own
-// words, and the bank model finds the warps that write a row or read a column conflict-free.
+// words, and the bank model finds the warps that write a row or read a column conflict-free
+// (the column read, the lesson itself, is of kind mechanism).
 // On the GPU: the transpose is exact, stays in bounds, keeps one 4096-byte tile per block, is
 // fast, and the counters show one wavefront per shared load. The stretch (swizzle16 and
 // transpose16, a tile of float4) is checked the same way once stretch_enabled() returns true.
@@ -63,8 +64,8 @@ void prove_rows(const lab05::TileIndex& index, int elem_bytes, const LayoutCheck
   memlab::expect_true(ids.rows, rows.conflict_free(), rows.describe());
 }
 
-// mechanism: column warps are conflict-free, the lesson itself. Computed on the CPU, graded
-// beside the counters that measure the same thing.
+// cpu, kind mechanism: column warps are conflict-free, the lesson itself. It needs no GPU;
+// declared_swizzle_matches_kernel confirms on a GPU that the kernel's tile uses swizzle().
 void prove_columns(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
   if (!lab05::row_permutation_problem(index).empty()) {
     memlab::fail_check(ids.columns, "not evaluated: the layout is not a permutation of each row (see " +
@@ -128,11 +129,11 @@ TEST_CASE("stretch: swizzle16() does the same for 16-byte vectors" * doctest::te
   prove_rows(swizzle16, 16, kVectorLayout);
 }
 
-TEST_CASE("swizzle() makes column reads conflict-free in the bank model" * doctest::test_suite("mechanism")) {
+TEST_CASE("swizzle() makes column reads conflict-free in the bank model" * doctest::test_suite("cpu")) {
   prove_columns(swizzle, 4, kFloatLayout);
 }
 
-TEST_CASE("stretch: swizzle16() column reads in the bank model" * doctest::test_suite("mechanism")) {
+TEST_CASE("stretch: swizzle16() column reads in the bank model" * doctest::test_suite("cpu")) {
   if (!stretch_enabled()) return skip_stretch({kVectorLayout.columns});
   prove_columns(swizzle16, 16, kVectorLayout);
 }

@@ -1,6 +1,8 @@
-// Lab 06 checker: Part A's tree must be a valid, conflict-free reduction that beats the
-// starter; Part B must sum at this GPU's read bandwidth, as fast as CUB. Both sums are judged
-// by an error bound derived from the operation, never a fixed tolerance (check_sums.h).
+// Lab 06 checker: the student's predictions of the starter tree's bank conflicts must agree
+// with the course's bank model (CPU); Part A's tree must be a valid, conflict-free reduction
+// that beats the starter; Part B must sum at this GPU's read bandwidth, as fast as CUB. Both
+// sums are judged by an error bound derived from the operation, never a fixed tolerance
+// (check_sums.h).
 #include <memlab/bottleneck_model.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
@@ -175,6 +177,36 @@ class TimedSums {
 
 // ---- cpu -----------------------------------------------------------------------------------
 
+// cpu: the predictions are answers at all (a 4-byte warp access is 1- to 32-way).
+TEST_CASE("predict first: the step predictions are well formed" * doctest::test_suite("cpu")) {
+  std::string bad;
+  for (int step = 0; step < lab06::kSteps; ++step) {
+    const int got = predicted_tree_step_ways(step);
+    if ((got < 1 || got > 32) && bad.empty())
+      bad = "predicted_tree_step_ways(" + std::to_string(step) + ") returned " + std::to_string(got);
+  }
+  memlab::expect_true("predictions_well_formed", bad.empty(),
+                      bad.empty() ? "steps 0 to 7: every answer in 1..32" : bad);
+}
+
+// cpu, kind mechanism: the predictions are right, against the bank model on the starter's
+// interleaved tree (whatever the student's tree_pair() is now). The lesson's reasoning, graded
+// without a GPU; the failure names the steps but not the model's answers.
+TEST_CASE("predict first: the step predictions match the bank model" * doctest::test_suite("cpu")) {
+  const lab06::TreeCost starter = lab06::tree_cost(lab06::interleaved_pair);
+  int right = 0;
+  std::string wrong;
+  for (int step = 0; step < lab06::kSteps; ++step) {
+    const int got = predicted_tree_step_ways(step);
+    if (got == starter.step_worst_wavefronts[step])
+      ++right;
+    else
+      wrong += "; step " + std::to_string(step) + ": you say " + std::to_string(got) + ", the bank model disagrees";
+  }
+  memlab::expect_true("predictions_match_bank_model", right == lab06::kSteps,
+                      std::to_string(right) + " of " + std::to_string(lab06::kSteps) + " steps right" + wrong);
+}
+
 TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::test_suite("cpu")) {
   const std::string problem = lab06::tree_problem(student_pairing());
   memlab::expect_true("tree_pairs_form_a_reduction", problem.empty(),
@@ -182,7 +214,9 @@ TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::tes
                                       : problem);
 }
 
-TEST_CASE("Part A: the tree is conflict-free in the bank model" * doctest::test_suite("mechanism")) {
+// cpu, kind mechanism: the bank model on the tree the student declares. It needs no GPU;
+// declared_tree_matches_kernel confirms on a GPU that the kernel adds that tree.
+TEST_CASE("Part A: the tree is conflict-free in the bank model" * doctest::test_suite("cpu")) {
   const lab06::Pairing pairing = student_pairing();
   if (!lab06::tree_problem(pairing).empty()) {
     memlab::fail_check("tree_conflict_free_model",

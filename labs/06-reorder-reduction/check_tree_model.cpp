@@ -91,6 +91,7 @@ TreeCost tree_cost(const Pairing& pairing) {
       } accesses[] = {{dst, "load s[dst]"}, {src, "load s[src]"}, {store, "store s[dst]"}};
       for (const auto& a : accesses) {
         const int wavefronts = bank::count_wavefronts(a.access);
+        cost.step_worst_wavefronts[step] = std::max(cost.step_worst_wavefronts[step], wavefronts);
         if (a.access.op == bank::MemoryOp::load) {
           cost.load_instructions += 1;
           cost.load_wavefronts += wavefronts;

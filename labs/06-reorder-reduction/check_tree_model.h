@@ -3,6 +3,7 @@
 // must add each of the 256 values into word 0 exactly once with no race inside a step, and
 // the warps of each step should take one shared-memory wavefront per access (the course's
 // bank model says how many they take).
+#include <array>
 #include <functional>
 #include <string>
 
@@ -38,6 +39,9 @@ struct TreeCost {
   int worst_step = 0;
   std::string worst_access;  // "load s[dst]", "load s[src]" or "store s[dst]"
   int worst_warp = 0;
+  // Per step, the wavefronts of its most expensive warp access: the step's "ways" (an n-way
+  // bank conflict takes n wavefronts), what predicted_tree_step_ways() predicts for the starter.
+  std::array<int, kSteps> step_worst_wavefronts{};
 
   double wavefronts_per_load() const { return load_instructions ? double(load_wavefronts) / load_instructions : 0; }
   std::string describe() const;

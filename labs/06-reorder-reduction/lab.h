@@ -1,8 +1,20 @@
 #pragma once
-// Lab 06, reorder a reduction: the contract between your reduce.cu and the checker.
+// Lab 06, reorder a reduction: the contract between your files (predict.cpp, reduce.cu) and the
+// checker.
 #include <cuda_runtime.h>
 
 #include <cstddef>
+
+// ---- Predict first (predict.cpp) ----------------------------------------------------------
+// The starter's tree, before you change it: interleaved addressing, where in step k
+// (k = 0 .. 7) the first 128 >> k threads each add one pair, and thread tid adds
+// s[2 * 2^k * tid + 2^k] into s[2 * 2^k * tid] (`__shared__ float s[256]`, 4-byte words).
+// In each step every warp with an active thread loads s[dst], loads s[src] and stores s[dst].
+// Return the ways of step `step` (0 .. 7): n when the most expensive of those warp accesses is
+// an n-way bank conflict, that is, when it takes n wavefronts (1 means no conflict). The
+// checker compares your answers with the course's bank model. Work them out by hand before
+// you change tree_pair().
+int predicted_tree_step_ways(int step);
 
 // Both launchers compute *out = in[0] + in[1] + ... + in[n-1] in float, for any n >= 1.
 //   in       n floats, 256-byte aligned (as cudaMalloc returns them)

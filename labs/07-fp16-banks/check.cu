@@ -55,9 +55,9 @@ TEST_CASE("wavefront predictions are well formed" * doctest::test_suite("cpu")) 
                       bad.empty() ? std::to_string(patterns.size()) + " patterns, every answer in 1..32" : bad);
 }
 
-// mechanism: the predictions are right. Computed on the CPU, graded with the counter check
-// (the lesson's reasoning, which the starter's float rule gets wrong).
-TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctest::test_suite("mechanism")) {
+// cpu, kind mechanism: the predictions are right. The lesson's reasoning, which the starter's
+// float rule gets wrong, graded without a GPU.
+TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctest::test_suite("cpu")) {
   const std::vector<lab07::HalfPattern> patterns = lab07::prediction_patterns(memlab::inputs().next_u64());
   size_t right = 0;
   int shown = 0;

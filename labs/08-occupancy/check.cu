@@ -1,6 +1,7 @@
-// Lab 08 checker. CPU: the course's occupancy calculator agrees with cuda_occupancy.h, and the
-// student's functions return sane values. Mechanism: the student's predictions agree with
-// cuda_occupancy.h on three parts and with the runtime's occupancy API on this GPU.
+// Lab 08 checker. CPU: the course's occupancy calculator agrees with cuda_occupancy.h, the
+// student's functions return sane values, and the student's predictions agree with
+// cuda_occupancy.h on three parts (of kind mechanism). Mechanism: the predictions agree with
+// the runtime's occupancy API on this GPU.
 // Correctness: every candidate kernel transposes exactly. Performance: every candidate is
 // timed on one matrix, and the student's choice must be within 5 % of the fastest.
 #include <memlab/checker.h>
@@ -110,16 +111,17 @@ TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("c
   memlab::expect_true("choice_is_a_candidate", outside.empty(), outside.empty() ? choices : outside);
 }
 
-// ---- Mechanism: the predictions ------------------------------------------------------------------
-
-// Pure CPU work, graded here beside the runtime's answer: both grade the prediction itself.
-TEST_CASE("your predictions agree with cuda_occupancy.h on three parts" * doctest::test_suite("mechanism")) {
+// cpu, kind mechanism: pure CPU work (cuda_occupancy.h is a host-only calculator), so it is
+// graded without a GPU; like predictions_match_runtime below it grades the prediction itself.
+TEST_CASE("your predictions agree with cuda_occupancy.h on three parts" * doctest::test_suite("cpu")) {
   const Agreement a = agreement_with_header();
   memlab::expect_true("predictions_match_cuda_occupancy", a.wrong == 0,
                       a.wrong == 0 ? "all " + std::to_string(a.cases) + " predictions agree (H200, A100, RTX 4090)"
                                    : std::to_string(a.wrong) + " of " + std::to_string(a.cases) +
                                          " predictions differ; first: " + a.first);
 }
+
+// ---- Mechanism: the predictions on this GPU -------------------------------------------------------
 
 TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_suite("mechanism")) {
   cudaDeviceProp prop;

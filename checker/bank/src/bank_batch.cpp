@@ -90,8 +90,14 @@ int run_batch(std::istream& in, std::ostream& out, std::ostream& err, std::strin
   std::string text;
   for (long line_number = 1; std::getline(in, text); ++line_number) {
     const BatchLine line = parse_batch_line(text);
-    if (line.kind == BatchLine::Kind::skip) continue;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (line.kind == BatchLine::Kind::skip) {
+      out << text << '\n';  // blank and comment lines pass through: output line N answers input line N
+      continue;
+    }
     if (line.kind == BatchLine::Kind::malformed) {
+      // A comment in the answer's place keeps the lines aligned and the output a valid batch file.
+      out << "# error: " << line.error << '\n';
       err << program << ": line " << line_number << ": " << line.error << '\n';
       status = 1;
       continue;

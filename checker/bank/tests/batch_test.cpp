@@ -76,11 +76,13 @@ TEST_SUITE("batch") {
     CHECK(parse_batch_line("4 ld 233468" + good.substr(6)).kind == BatchLine::Kind::access);
   }
 
-  TEST_CASE("run_batch answers good lines and reports bad ones by line number") {
+  TEST_CASE("run_batch answers every line in order: patterns, comments passed through, bad lines by number") {
     const BatchRun result = run("# header\n" + stride_line(4, 2) + "\n\n4 ld oops\n" + stride_line(8, 1, "st") + "\n" +
                                 stride_line(4, 1).replace(0, 1, "5") + "\n");
     CHECK(result.status == 1);
-    CHECK(result.out == "2 2\n2 1\n");
+    CHECK(result.out ==
+          "# header\n2 2\n\n# error: expected 34 fields (WIDTH OP and 32 lane offsets), found 3\n2 1\n"
+          "# error: width '5' is not one of 1, 2, 4, 8, 16\n");
     CHECK(result.err ==
           "memlab-bank: line 4: expected 34 fields (WIDTH OP and 32 lane offsets), found 3\n"
           "memlab-bank: line 6: width '5' is not one of 1, 2, 4, 8, 16\n");

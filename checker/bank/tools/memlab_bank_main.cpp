@@ -23,10 +23,12 @@ constexpr const char* kSynopsis =
     "usage: memlab-bank --stride S [--elem E] [--op ld|st] [--svg FILE]\n"
     "       memlab-bank --tile ROWSxCOLS [--pad P] [--swizzle none|xor] [--read row|col] [--index K]\n"
     "                   [--elem E] [--op ld|st] [--svg FILE]\n"
-    "       memlab-bank --batch < patterns   (lines: WIDTH ld|st A0 ... A31, - for an inactive lane)\n";
+    "       memlab-bank --batch < patterns   (lines: WIDTH ld|st A0 ... A31; each Ai is lane i's\n"
+    "                   byte offset into shared memory, or - for an inactive lane)\n";
 constexpr const char* kBatchAnswer =
-    "--batch answers each pattern line with: WAVEFRONTS WAYS (blank and # lines are skipped);\n"
-    "a malformed line is reported on standard error by line number and the exit status is 1.\n";
+    "--batch answers every input line, in order (output line N answers input line N): a pattern\n"
+    "line with WAVEFRONTS WAYS; a blank or # comment line is copied through; a malformed line\n"
+    "with \"# error: why\", also on standard error by line number, and the exit status is 1.\n";
 
 // A bad argument: printed with the usage, exit status 2, like the std::invalid_argument the
 // pattern constructors throw for a pattern that cannot exist.
@@ -129,7 +131,7 @@ int main(int argc, char** argv) {
   Options options;
   auto* stride = app.add_option("--stride", options.stride, "View lanes i -> element i*S (S >= 0; 0 is a broadcast)");
   auto* tile = app.add_option("--tile", options.tile, "View one row or column of a ROWSxCOLS shared tile");
-  auto* batch = app.add_flag("--batch", options.batch, "Answer WIDTH OP A0..A31 lines from standard input");
+  auto* batch = app.add_flag("--batch", options.batch, "Answer WIDTH OP A0..A31 lines from standard input (Ai: lane i's byte offset, or -), line for line");
   auto* elem = app.add_option("--elem", options.elem, "Element (access) size in bytes: 1, 2, 4, 8 or 16")
       ->check(CLI::IsMember({1, 2, 4, 8, 16}))
       ->capture_default_str();

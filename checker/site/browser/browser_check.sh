@@ -1,8 +1,9 @@
 #!/bin/sh
 # docs.browser: opens every page of the rendered site and every slide deck in headless
 # Chromium, saves a screenshot of each (decks also as a printed PDF), and fails when a page
-# is missing, blank, or does not show its content; for decks, also when the keys or the URL
-# hash do not navigate, or printing does not give one page per slide.
+# is missing, blank, or does not show its content, or when a table of a page is cut at the
+# text column's edge; for decks, also when the keys or the URL hash do not navigate, or
+# printing does not give one page per slide.
 #
 # Usage: browser_check.sh SITE_DIR SCREENSHOT_DIR
 # Exit status: 0 all pages pass, 1 a page fails, 77 skipped (no Chromium or python3 here).
@@ -97,6 +98,12 @@ for page in $(grep '\.html$' "$list"); do
         fi
     else
         check_view "$page" "$name" "" 1
+        if grep -q '<table' "$site/$page"; then
+            # A wide table must fit the text column or scroll in its box, never be cut.
+            python3 "$judge" tables-page "$site/$page" "$here/table_measure.html" "$scratch/tables.html"
+            browse --dump-dom "file://$scratch/tables.html" >"$shots/$name-tables.dom.html"
+            python3 "$judge" tables "$shots/$name-tables.dom.html" "$page" || failures=$((failures + 1))
+        fi
     fi
 done
 

@@ -13,9 +13,18 @@
       Right, PageDown, Space, Left, PageUp, Shift+Space, End, Home should.
   page_judge.py pdf DECK.pdf PAGES
       Printing a deck must give one page per slide.
+  page_judge.py tables-page PAGE.html MEASURE.html OUT.html
+      Writes a copy of a site page that travels alone (its stylesheet inlined) with the script
+      MEASURE.html appended, so that it can be opened from another folder.
+  page_judge.py tables DOM.html PAGE
+      Every table of the article (measured by table_measure.html) sits in its .table-scroll box,
+      the box is no wider than the text column, and the table fits the box whenever it can (its
+      cells wrapped); a table too wide even then must scroll in its box, never be cut.
 """
 import collections
 import html.parser
+import json
+import os
 import re
 import struct
 import sys
@@ -169,6 +178,46 @@ def judge_pdf(path, pages):
         fail(f"{path}: printing gave {found} pages for {pages} slides")
 
 
+def write_tables_page(page_path, measure_path, out_path):
+    with open(page_path, encoding="utf-8") as f:
+        text = f.read()
+    folder = os.path.dirname(page_path)
+
+    def inline(match):
+        with open(os.path.join(folder, match.group(1)), encoding="utf-8") as css:
+            return "<style>\n" + css.read() + "</style>"
+
+    text = re.sub(r'<link rel="stylesheet" href="([^"]+)">', inline, text)
+    with open(measure_path, encoding="utf-8") as f:
+        text += f.read()
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def judge_tables(dom_path, page):
+    trace = parse(dom_path).body.get("data-table-trace")
+    if trace is None:
+        fail(f"{page}: the table measurement did not run")
+    tables = json.loads(trace)
+    scrolling = 0
+    for n, t in enumerate(tables, 1):
+        where = f"{page}: table {n}"
+        if not t["inBox"]:
+            fail(f"{where} is not in a .table-scroll box (the renderer wraps every table)")
+        if t["boxRight"] > t["columnRight"] + 1:
+            fail(f"{where}: its box ends at {t['boxRight']:.0f} px, past the text column's {t['columnRight']:.0f} px")
+        if t["minimum"] <= t["boxWidth"] + 1:
+            if t["used"] > t["boxWidth"] + 1:
+                fail(f"{where} is cut: {t['used']:.0f} px wide in a {t['boxWidth']} px column, "
+                     f"though it fits in {t['minimum']:.0f} px with its cells wrapped")
+        else:
+            scrolling += 1
+            if t["overflow"] not in ("auto", "scroll"):
+                fail(f"{where} needs {t['minimum']:.0f} px of a {t['boxWidth']} px column and its box does not "
+                     f"scroll (overflow-x: {t['overflow']})")
+    print(f"{page}: {len(tables)} tables fit the text column or scroll in it ({scrolling} scroll)")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] == "screenshot":
         judge_screenshot(argv[2])
@@ -178,6 +227,10 @@ def main(argv):
         judge_keys(argv[2], int(argv[3]))
     elif len(argv) == 4 and argv[1] == "pdf":
         judge_pdf(argv[2], int(argv[3]))
+    elif len(argv) == 5 and argv[1] == "tables-page":
+        write_tables_page(argv[2], argv[3], argv[4])
+    elif len(argv) == 4 and argv[1] == "tables":
+        judge_tables(argv[2], argv[3])
     else:
         print(__doc__)
         sys.exit(2)

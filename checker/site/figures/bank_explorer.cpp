@@ -132,6 +132,7 @@ std::string bank_explorer_page(const std::string& course_title) {
     frame.site_path = "figures/bank-conflicts.html";
     frame.body_html = kIntroHtml;
     frame.inline_stylesheet = true;
+    frame.home = {course_title, "index.html"};  // the site mounts this page at figures/
     frame.after_article_html =
         "<style>\n" + std::string(assets::bank_explorer_css) + "</style>\n" +
         "<section id=\"bank-explorer\" class=\"bank-explorer\" aria-label=\"Bank-conflict explorer\">"

@@ -67,6 +67,7 @@ PagePreparation prepare_page(Markdown& page, const CourseTree& tree, const std::
     show_manifest_values(page, repo_path, thresholds, result.problems);
     point_links_at_site(page, tree, repo_path, images, result);
     add_heading_anchors(page.root());
+    wrap_tables(page.root());
     highlight_code_blocks(page.root());
     return result;
 }

@@ -1,5 +1,6 @@
 // memlab-site: renders the course text (docs, lab handouts, slide decks) and checks it.
 #include "checks.hpp"
+#include "checks_table.hpp"
 #include "site.hpp"
 #include "text.hpp"
 
@@ -78,6 +79,16 @@ int run_check_thresholds(const fs::path& root) {
     return report(thresholds.problems, "threshold problem");
 }
 
+int run_check_tables(const fs::path& root, bool write) {
+    const ChecksTablesReport tables = check_checks_tables(root, write);
+    for (const auto& note : tables.notes) std::cout << "note: " << to_string(note) << "\n";
+    std::cout << "check tables: " << count(tables.handouts, "handout") << " checked against the lab manifests";
+    if (write) std::cout << ", " << count(tables.rewritten, "handout") << " rewritten";
+    std::cout << "\n";
+    return report(tables.problems, "table problem",
+                  write ? "" : " (memlab-site check-tables --root . --write rewrites the tables)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -115,6 +126,12 @@ int main(int argc, char** argv) {
     auto* thresholds = app.add_subcommand("check-thresholds", "Check quoted thresholds against labs/*/lab.json");
     thresholds->add_option("--root", root_arg, "Repository root")->capture_default_str();
 
+    bool write_tables = false;
+    auto* tables = app.add_subcommand("check-tables", "Check each handout's checks table against its lab.json");
+    tables->add_option("--root", root_arg, "Repository root")->capture_default_str();
+    tables->add_flag("--write", write_tables,
+                     "Rewrite the tables from lab.json, keeping each row's hand-written \"what it proves\"");
+
     auto* extract = app.add_subcommand("extract-code", "Extract ```cpp compile / ```cuda compile blocks");
     extract->add_option("--root", root_arg, "Repository root")->capture_default_str();
     extract->add_option("--out", out_arg, "Output folder")->required();
@@ -131,6 +148,7 @@ int main(int argc, char** argv) {
         }
         if (links->parsed()) return run_check_links({existing_folder(root_arg), figures_folder(figures_arg)});
         if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg));
+        if (tables->parsed()) return run_check_tables(existing_folder(root_arg), write_tables);
         if (extract->parsed()) {
             const size_t blocks = extract_code(existing_folder(root_arg), fs::absolute(out_arg));
             std::cout << "extract-code: " << count(blocks, "compilable block") << " written to " << out_arg << "\n";

@@ -1,5 +1,6 @@
 #include "markdown.hpp"
 
+#include "marker_lines.hpp"
 #include "text.hpp"
 
 #include <cmark-gfm-core-extensions.h>
@@ -41,6 +42,17 @@ std::vector<std::pair<cmark_node*, std::string>> headings_with_anchors(cmark_nod
 }  // namespace
 
 Markdown::Markdown(std::string_view text) : source_(text) {
+    parse(source_);
+    // A threshold marker at the start of a line must not end its paragraph (marker_lines.hpp).
+    const std::string shielded = shield_line_start_markers(source_, root_);
+    if (shielded.empty()) return;
+    cmark_node_free(root_);
+    cmark_parser_free(parser_);
+    parse(shielded);
+    remove_marker_shields(root_);
+}
+
+void Markdown::parse(std::string_view text) {
     cmark_gfm_core_extensions_ensure_registered();
     parser_ = cmark_parser_new(kOptions);
     if (!parser_) throw std::runtime_error("cmark-gfm: cannot create a parser");
@@ -52,7 +64,7 @@ Markdown::Markdown(std::string_view text) : source_(text) {
         }
         cmark_parser_attach_syntax_extension(parser_, extension);
     }
-    cmark_parser_feed(parser_, source_.data(), source_.size());
+    cmark_parser_feed(parser_, text.data(), text.size());
     root_ = cmark_parser_finish(parser_);
 }
 
@@ -141,6 +153,21 @@ std::set<std::string> anchors_of(cmark_node* root) {
         }
     });
     return anchors;
+}
+
+void wrap_tables(cmark_node* root) {
+    std::vector<cmark_node*> tables;
+    for_each_node(root, [&](cmark_node* node) {
+        if (std::string_view(cmark_node_get_type_string(node)) == "table") tables.push_back(node);
+    });
+    for (cmark_node* table : tables) {
+        cmark_node* open = cmark_node_new(CMARK_NODE_HTML_BLOCK);
+        cmark_node_set_literal(open, "<div class=\"table-scroll\">");
+        cmark_node* close = cmark_node_new(CMARK_NODE_HTML_BLOCK);
+        cmark_node_set_literal(close, "</div>");
+        cmark_node_insert_before(table, open);
+        cmark_node_insert_after(table, close);
+    }
 }
 
 void add_heading_anchors(cmark_node* root) {

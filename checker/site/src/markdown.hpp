@@ -1,6 +1,6 @@
 // cmark-gfm behind a small C++ face: parse with the GFM extensions the course uses, walk the
 // tree, render HTML. Raw HTML is kept (the course text is our own, and threshold markers are
-// HTML comments).
+// HTML comments); a marker at the start of a line stays in its paragraph (marker_lines.hpp).
 #pragma once
 
 #include <functional>
@@ -29,6 +29,8 @@ public:
     std::string render_html(cmark_node* node = nullptr) const;
 
 private:
+    void parse(std::string_view text);  // sets parser_ and root_
+
     std::string source_;
     cmark_parser* parser_;
     cmark_node* root_;
@@ -61,6 +63,11 @@ std::string first_heading_text(cmark_node* root);
 
 // Every anchor a link may point at: heading slugs plus id="..." / name="..." in raw HTML.
 std::set<std::string> anchors_of(cmark_node* root);
+
+// Puts each table in a <div class="table-scroll">: a table wider than the text column scrolls
+// inside that box (site.css), and the table itself keeps its table layout, so its cells wrap
+// before the box has to scroll.
+void wrap_tables(cmark_node* root);
 
 // Gives each heading an anchor (an <a id=... href="#..."> at its start), so "#section" links
 // work on the rendered page and readers can copy a link to any section.

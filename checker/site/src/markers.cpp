@@ -11,7 +11,7 @@ namespace memlab::site {
 
 namespace {
 
-constexpr std::string_view kOpenPrefix = "<!--threshold:";
+constexpr std::string_view kOpenPrefix = kThresholdOpenPrefix;
 constexpr std::string_view kCommentEnd = "-->";
 constexpr std::string_view kClose = "<!--/threshold-->";
 

@@ -16,6 +16,9 @@ struct cmark_node;
 
 namespace memlab::site {
 
+// How every marker's opening comment begins.
+inline constexpr std::string_view kThresholdOpenPrefix = "<!--threshold:";
+
 struct Marker {
     std::string id;
     std::string text;  // what the author wrote between the two comments

@@ -74,7 +74,13 @@ std::string site_page_html(const PageFrame& frame) {
          << "<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n"
          << "<div class=\"layout\">\n";
     if (!frame.nav.empty()) html << nav_html(frame);
-    html << "<main id=\"content\" class=\"content\">\n<article class=\"markdown-body\">\n"
+    html << "<main id=\"content\" class=\"content\">\n";
+    if (frame.nav.empty() && !frame.home.site_path.empty()) {
+        html << "<header class=\"page-home\"><a class=\"brand\" href=\""
+             << relative_url(frame.site_path, frame.home.site_path) << "\">" << html_escape(frame.home.title)
+             << "</a></header>\n";
+    }
+    html << "<article class=\"markdown-body\">\n"
          << frame.body_html << "</article>\n"
          << frame.after_article_html
          << pager_html(frame);
@@ -87,18 +93,22 @@ std::string site_page_html(const PageFrame& frame) {
 }
 
 std::string deck_page_html(const std::string& title, const std::vector<DeckSlide>& slides,
-                           const std::string& source_path) {
+                           const std::string& source_path, const NavLink& home) {
     std::ostringstream html;
     write_head(html, title,
                "<style>\n" + std::string(assets::deck_css) + std::string(assets::highlight_css) + "</style>\n");
     const size_t count = slides.size();
+    const std::string home_link =
+        home.site_path.empty() ? ""
+                               : "<a class=\"deck-home\" href=\"" + html_escape(home.site_path) + "\">" +
+                                     html_escape(home.title) + "</a> \xC2\xB7 ";
     html << "<body class=\"deck\" data-slide-count=\"" << count << "\" data-source=\""
          << html_escape(source_path) << "\">\n<main class=\"slides\">\n";
     for (size_t i = 0; i < count; ++i) {
         html << "<section class=\"slide" << (slides[i].title_slide ? " title-slide" : "")
              << "\" id=\"slide-" << i + 1 << "\" aria-label=\"Slide " << i + 1 << " of " << count
              << "\">\n<div class=\"slide-body\">\n" << slides[i].html << "</div>\n"
-             << "<div class=\"slide-footer\"><span>" << html_escape(title) << "</span><span>"
+             << "<div class=\"slide-footer\"><span>" << home_link << html_escape(title) << "</span><span>"
              << i + 1 << " / " << count << "</span></div>\n</section>\n";
     }
     html << "</main>\n"

@@ -27,6 +27,8 @@ struct PageFrame {
     // Placed after the article: an interactive figure whose script draws into it. The article
     // keeps only static text, which the browser check compares with the file.
     std::string after_article_html = {};
+    // A page without sidebar links back here at its top (the course home); empty: no link.
+    NavLink home = {};
 };
 
 // A page of the site: sidebar, article, previous/next links in navigation order, footer.
@@ -37,8 +39,9 @@ struct DeckSlide {
     bool title_slide = false;
 };
 
-// A self-contained deck: every slide, its stylesheet and its script in one file.
+// A self-contained deck: every slide, its stylesheet and its script in one file. Each slide's
+// footer links `home` (a URL relative to the deck) when it is given.
 std::string deck_page_html(const std::string& title, const std::vector<DeckSlide>& slides,
-                           const std::string& source_path);
+                           const std::string& source_path, const NavLink& home = {});
 
 }  // namespace memlab::site

@@ -45,7 +45,9 @@ struct BuiltDeck {
     PagePreparation preparation;
 };
 
-BuiltDeck build_deck(const CourseTree& tree, const std::string& repo_path, const ThresholdBook& book) {
+// `home` is linked from every slide's footer (a URL relative to the deck), or nothing when empty.
+BuiltDeck build_deck(const CourseTree& tree, const std::string& repo_path, const ThresholdBook& book,
+                     const NavLink& home) {
     Markdown deck(read_file(tree.root / repo_path));
     BuiltDeck built;
     built.repo_path = repo_path;
@@ -58,7 +60,7 @@ BuiltDeck build_deck(const CourseTree& tree, const std::string& repo_path, const
     std::vector<DeckSlide> slides;
     for (cmark_node* slide : trees.slides()) slides.push_back({deck.render_html(slide), is_title_slide(slide)});
     built.slide_count = slides.size();
-    built.html = deck_page_html(built.title, slides, repo_path);
+    built.html = deck_page_html(built.title, slides, repo_path, home);
     return built;
 }
 
@@ -92,9 +94,10 @@ std::string deck_index_body(const std::vector<BuiltDeck>& decks) {
     return html + "</ol>\n";
 }
 
-std::vector<BuiltDeck> build_decks(const CourseTree& tree, const CourseFiles& files, const ThresholdBook& book) {
+std::vector<BuiltDeck> build_decks(const CourseTree& tree, const CourseFiles& files, const ThresholdBook& book,
+                                   const NavLink& home) {
     std::vector<BuiltDeck> decks;
-    for (const auto& deck_path : files.decks) decks.push_back(build_deck(tree, deck_path, book));
+    for (const auto& deck_path : files.decks) decks.push_back(build_deck(tree, deck_path, book, home));
     return decks;
 }
 
@@ -146,7 +149,8 @@ RenderSummary render_site(const SiteOptions& options) {
     for (const auto& page : pages) {
         nav[is_lab_handout(page.repo_path) ? 1 : 0].links.push_back({page.title, site_path_of(page.repo_path)});
     }
-    std::vector<BuiltDeck> decks = build_decks(tree, files, book);
+    // In the site a deck sits in slides/, so the course home is one folder up.
+    std::vector<BuiltDeck> decks = build_decks(tree, files, book, {options.course_title, "../index.html"});
     if (!decks.empty()) nav[2].links.push_back({"All decks", "slides/index.html"});
     for (const auto& deck : decks) nav[2].links.push_back({deck.title, site_path_of(deck.repo_path)});
 
@@ -178,7 +182,8 @@ RenderSummary render_decks(const SiteOptions& options) {
     const ThresholdBook book = ThresholdBook::load(options.root, summary.problems);
     const CourseTree tree(options.root, options.generated_figures);
     SiteWriter writer(options.out);
-    std::vector<BuiltDeck> decks = build_decks(tree, files, book);
+    // Decks without a site: the way back leads to their index, written next to them.
+    std::vector<BuiltDeck> decks = build_decks(tree, files, book, {"All decks", "index.html"});
     write_decks(decks, tree, "", false, writer, summary);
     PageFrame index{options.course_title, "Slides", "index.html", deck_index_body(decks), "", {}, true};
     writer.write("index.html", site_page_html(index));
@@ -189,7 +194,7 @@ RenderSummary render_decks(const SiteOptions& options) {
 RenderSummary render_one_deck(const CourseTree& tree, const fs::path& deck, const fs::path& html) {
     RenderSummary summary;
     const ThresholdBook book = ThresholdBook::load(tree.root, summary.problems);
-    BuiltDeck built = build_deck(tree, repo_relative(tree.root, deck), book);
+    BuiltDeck built = build_deck(tree, repo_relative(tree.root, deck), book, {});  // one file: no home
     write_file(html, built.html);
     absorb(summary, std::move(built.preparation.problems));
     summary.decks = 1;

@@ -66,6 +66,16 @@ LabManifest parse_manifest(std::string_view json_text, const std::string& folder
             check.required = entry["required"].get<double>();
         }
         check.unit = entry.value("unit", std::string());
+        check.suite = entry.value("suite", std::string());
+        // The same defaults as the checker's own reading (checker/src/manifest.cpp).
+        check.kind = entry.value("kind", check.suite == "cpu" ? std::string("correctness") : check.suite);
+        if (entry.contains("points")) {
+            if (!entry["points"].is_number()) {
+                throw std::runtime_error("check \"" + check.id + "\": \"points\" must be a number");
+            }
+            check.points = entry["points"].get<double>();
+        }
+        check.description = entry.value("description", std::string());
         if (entry.contains("gap_rule")) {
             const auto& g = entry["gap_rule"];
             memlab::GapRule rule;

@@ -25,6 +25,10 @@ struct ManifestCheck {
     std::optional<double> required;  // correctness checks may have none
     std::optional<memlab::GapRule> gap_rule;  // a timed check judged against this GPU's gap
     std::string unit;
+    std::string suite;        // "cpu", "correctness", "performance" or "mechanism"
+    std::string kind;         // what it grades; the checker's default: correctness for cpu, else the suite
+    double points = 1.0;      // the checker's default when the manifest names none
+    std::string description;  // what the check measures, as the report prints it
 };
 
 struct LabManifest {

@@ -57,6 +57,14 @@ TEST_CASE("the bank explorer page keeps its script data inside its script elemen
     CHECK(page.find("id=\"bank-explorer\"") > page.find("</article>"));  // the figure is outside the article
 }
 
+TEST_CASE("the bank explorer page links the course home, outside its article") {
+    const std::string page = bank_explorer_page("Course");
+    const std::string home = "<header class=\"page-home\"><a class=\"brand\" href=\"../index.html\">Course</a></header>";
+    REQUIRE(contains(page, home));
+    CHECK(page.find(home) < page.find("<article"));  // the browser check compares the article with the file
+    CHECK(contains(page, "body.embedded .markdown-body, body.embedded .page-footer, body.embedded .page-home"));
+}
+
 TEST_CASE("parse_sweep_csv reads lab 03's sweep CSV and refuses what it cannot plot") {
     const std::string good =
         "stride,ways,ms,gbps,pct_of_stride1,pct_of_theory,expected_gbps,ratio,in_band\n"

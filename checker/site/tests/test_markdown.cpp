@@ -65,3 +65,15 @@ TEST_CASE("add_heading_anchors gives each heading the anchor links point at") {
     CHECK(contains(html, "<h2><a class=\"anchor\" id=\"setup-1\" href=\"#setup-1\""));
     CHECK(first_heading_text(page.root()) == "Setup");  // the anchor adds no text
 }
+
+TEST_CASE("wrap_tables puts every table, nested ones too, in a box that scrolls") {
+    Markdown page("| a | b |\n|---|---|\n| 1 | 2 |\n\n- item\n\n  | c |\n  |---|\n  | 3 |\n\nno table here\n");
+    wrap_tables(page.root());
+    const std::string html = page.render_html();
+    CHECK(contains(html, "<div class=\"table-scroll\">\n<table>"));
+    CHECK(contains(html, "</table>\n</div>"));
+    size_t boxes = 0;
+    for (size_t at = html.find("table-scroll"); at != std::string::npos; at = html.find("table-scroll", at + 1)) ++boxes;
+    CHECK(boxes == 2);
+    CHECK(contains(html, "<p>no table here</p>"));
+}

@@ -104,3 +104,46 @@ TEST_CASE("a resolved marker renders the given value in place of the author's te
     CHECK(contains(block, ">1.8x</span> in a block"));
     CHECK_FALSE(contains(block, "1.7x"));
 }
+
+TEST_CASE("a marker at the start of a line stays in its paragraph") {
+    // CommonMark reads "<!--" at the start of a line as an HTML block, which would end the
+    // paragraph above, keep the rest of the line as raw text and start a new paragraph below.
+    const std::string text =
+        "The kernel must reach at least\n"
+        "<!--threshold:a-->75 %<!--/threshold--> of the **copy** roofline, and at most\n"
+        "<!--threshold:b-->1.3 wavefronts<!--/threshold--> per load.\n"
+        "That is all.\n";
+    const std::string html = rendered_with(text, "80 %");
+    CHECK(html == "<p>The kernel must reach at least\n"
+                  "<span class=\"threshold\" title=\"required value, from labs/04-padding/lab.json\">80 %</span>"
+                  " of the <strong>copy</strong> roofline, and at most\n"
+                  "<span class=\"threshold\" title=\"required value, from labs/04-padding/lab.json\">80 %</span>"
+                  " per load.\nThat is all.</p>\n");
+
+    const auto markers = markers_of(text);
+    REQUIRE(markers.size() == 2);
+    CHECK(markers[0].id == "a");
+    CHECK(markers[0].line == 2);  // the lines are the file's, as before the repair
+    CHECK(markers[1].line == 3);
+}
+
+TEST_CASE("a marker that opens a paragraph, a list item or a quote keeps its line's Markdown") {
+    const std::string html = rendered_with(
+        "<!--threshold:a-->2x<!--/threshold--> is the **bar**,\nsays the text.\n\n"
+        "- <!--threshold:a-->2x<!--/threshold--> in a [list](x.md)\n\n"
+        "> quoted\n> <!--threshold:a-->2x<!--/threshold--> too\n",
+        "1.8x");
+    CHECK(contains(html, "<p><span class=\"threshold\""));
+    CHECK(contains(html, ">1.8x</span> is the <strong>bar</strong>,\nsays the text.</p>"));
+    CHECK(contains(html, "<li><span class=\"threshold\""));
+    CHECK(contains(html, "in a <a href=\"x.md\">list</a></li>"));
+    CHECK(contains(html, "<p>quoted\n<span class=\"threshold\""));
+    CHECK_FALSE(contains(html, "memlab"));  // no trace of the repair in the page
+}
+
+TEST_CASE("other HTML blocks and markers in code are left as CommonMark reads them") {
+    const Markdown page("Text\n<!-- a comment -->\nmore\n\n```\n<!--threshold:a-->1x<!--/threshold-->\n```\n");
+    const std::string html = page.render_html();
+    CHECK(contains(html, "<p>Text</p>\n<!-- a comment -->\n<p>more</p>"));
+    CHECK(contains(html, "<pre><code>&lt;!--threshold:a--&gt;1x"));
+}

@@ -38,6 +38,11 @@ TEST_CASE("render_site turns the fixture course into linked pages") {
         CHECK(lab_link < decks_link);
         CHECK(contains(home, "<li><a href=\"index.html\" aria-current=\"page\">"));
     }
+    SUBCASE("tables scroll in their own box") {
+        const std::string lab = read_file(out.path() / "labs/04-padding/index.html");
+        CHECK(contains(lab, "<div class=\"table-scroll\">\n<table>"));
+        CHECK_FALSE(contains(lab, "<header class=\"page-home\""));  // the sidebar links home already
+    }
     SUBCASE("a lab page links back up and figures and linked files are copied") {
         const std::string lab = read_file(out.path() / "labs/04-padding/index.html");
         CHECK(contains(lab, "href=\"../../index.html\""));
@@ -55,6 +60,11 @@ TEST_CASE("render_site turns the fixture course into linked pages") {
         CHECK(contains(deck, "@media print"));
         CHECK_FALSE(contains(deck, "<link rel=\"stylesheet\""));
         CHECK(contains(deck, "href=\"../labs/04-padding/index.html\""));
+        // Every slide's footer leads back to the course home.
+        const std::string home = "<a class=\"deck-home\" href=\"../index.html\">CUDA Memory Labs</a>";
+        size_t links = 0;
+        for (size_t at = deck.find(home); at != std::string::npos; at = deck.find(home, at + 1)) ++links;
+        CHECK(links == 4);
         const std::string index = read_file(out.path() / "slides/index.html");
         CHECK(contains(index, "<a href=\"01-banks.html\">Shared-memory banks</a>"));
     }
@@ -102,11 +112,14 @@ TEST_CASE("render_decks and render_one_deck write decks on their own") {
     CHECK(all.decks == 1);
     CHECK(fs::is_regular_file(out.path() / "01-banks.html"));
     CHECK(contains(read_file(out.path() / "index.html"), "<style>"));  // the index travels alone too
+    CHECK(contains(read_file(out.path() / "01-banks.html"), "<a class=\"deck-home\" href=\"index.html\">All decks</a>"));
+    CHECK_FALSE(contains(read_file(out.path() / "index.html"), "<header class=\"page-home\""));  // the index is that home
 
     const fs::path single = out.path() / "single.html";
     const RenderSummary one = render_one_deck(fixture("course"), fixture("course/slides/01-banks.md"), single);
     CHECK(one.problems.empty());
     CHECK(contains(read_file(single), "aria-label=\"Slide 4 of 4\""));
+    CHECK_FALSE(contains(read_file(single), "<a class=\"deck-home\""));  // one deck alone has nowhere to go back to
 }
 
 TEST_CASE("a deck warns about a dash underline that was meant as a slide break") {

@@ -7,12 +7,14 @@
 //     OP     ld or st
 //     Ai     lane i's byte offset into shared memory (decimal, a multiple of WIDTH, below
 //            228 KiB = 233472), or - for an inactive lane
-//   Blank lines and lines starting with # are skipped and not answered.
-//   output, one line per well-formed input line, in order:  WAVEFRONTS WAYS
-//     the first field is the number of shared-memory wavefronts the instruction takes; the
-//     second its conflict degree (see bank_model.h). More fields may be added later.
-//   A malformed line is not answered; standard error gets "line N: why", and the exit
-//   status is 1 once any line was malformed.
+//   Blank lines and lines starting with # are comments.
+//   output, one line per input line, in order, so that output line N answers input line N:
+//     a pattern line gets  WAVEFRONTS WAYS : the number of shared-memory wavefronts the
+//       instruction takes, then its conflict degree (see bank_model.h). More fields may be
+//       added later.
+//     a blank or comment line is copied through unchanged;
+//     a malformed line gets the comment "# error: why"; standard error gets "line N: why",
+//       and the exit status is 1 once any line was malformed.
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -32,8 +34,8 @@ BatchLine parse_batch_line(std::string_view line);
 std::string format_batch_line(const WarpAccess& access);  // the inverse of parse_batch_line
 std::string format_batch_answer(const AccessResult& result);
 
-// Answers every line of `in` on `out`, reports malformed lines on `err` prefixed with
-// `program`; returns the exit status (0, or 1 when a line was malformed).
+// Answers every line of `in` on `out`, line for line; reports malformed lines on `err` prefixed
+// with `program`; returns the exit status (0, or 1 when a line was malformed).
 int run_batch(std::istream& in, std::ostream& out, std::ostream& err, std::string_view program);
 
 }  // namespace memlab::bank
