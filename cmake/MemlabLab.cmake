@@ -267,9 +267,9 @@ function(memlab_add_lab lab_dir)
   endif()
 endfunction()
 
-# The course's known-wrong submissions (solutions/wrong/<NN>-<case>/), each graded as a variant of
-# its lab with tests wrong.<case>.*; its report step fails unless the verdicts are those its
-# expected.json lists.
+# The course's known-wrong submissions (solutions/wrong/<NN>-<case>/<lab folder>/, holding the
+# student files the case is about), each graded as a variant of its lab with tests wrong.<case>.*;
+# its report step fails unless the verdicts are those its expected.json lists.
 function(memlab_add_wrong_submissions)
   file(GLOB expectations CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/solutions/wrong/*/expected.json")
   list(SORT expectations)
@@ -287,10 +287,29 @@ function(memlab_add_wrong_submissions)
       continue()  # the lab is not built in this tree
     endif()
     get_filename_component(lab_folder "${lab_dir}" NAME)
+    # A case holds only the files it is about: every other student file of its lab comes from
+    # the reference solution. The case is graded from a folder that holds both.
+    set(submission "${CMAKE_BINARY_DIR}/wrong/${case}/submission/${lab_folder}")
+    file(READ "${lab_dir}/lab.json" manifest_json)
+    string(JSON n_files LENGTH "${manifest_json}" student_files)
+    math(EXPR last_file "${n_files} - 1")
+    set(own "")
+    foreach(i RANGE ${last_file})
+      string(JSON file GET "${manifest_json}" student_files ${i})
+      if(EXISTS "${case_dir}/${lab_folder}/${file}")
+        configure_file("${case_dir}/${lab_folder}/${file}" "${submission}/${file}" COPYONLY)
+        list(APPEND own "${file}")
+      else()
+        configure_file("${PROJECT_SOURCE_DIR}/solutions/${lab_folder}/${file}" "${submission}/${file}" COPYONLY)
+      endif()
+    endforeach()
+    if(NOT own)
+      message(FATAL_ERROR "${case_dir}/${lab_folder}/ holds none of the lab's student files")
+    endif()
     set(results "${CMAKE_BINARY_DIR}/wrong/${case}/results")
     # For a gradescope.json of its own, each case is the only lab of its results folder.
     set(MEMLAB_GRADED_LABS "lab${number}")
-    memlab_add_lab_variant("${lab_dir}" "${case_dir}/${lab_folder}" PREFIX "wrong.${case}." VARIANT wrong
+    memlab_add_lab_variant("${lab_dir}" "${submission}" PREFIX "wrong.${case}." VARIANT wrong
                            RESULTS_DIR "${results}" LABEL wrong EXPECT "${expected}")
   endforeach()
 endfunction()
