@@ -18,10 +18,22 @@
 set(MEMLAB_SKIP_RETURN_CODE 77)
 set(MEMLAB_SUITES cpu correctness performance mechanism)  # in the order ctest runs them
 
-function(memlab_lab_student_dir out lab_folder)
+# Which files this build grades: submission (MEMLAB_SUBMISSION_DIR), solution or starter.
+function(memlab_build_variant out)
   if(MEMLAB_SUBMISSION_DIR)
-    set(dir "${MEMLAB_SUBMISSION_DIR}/${lab_folder}")
+    set(${out} submission PARENT_SCOPE)
   elseif(MEMLAB_SOLUTION)
+    set(${out} solution PARENT_SCOPE)
+  else()
+    set(${out} starter PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(memlab_lab_student_dir out lab_folder)
+  memlab_build_variant(variant)
+  if(variant STREQUAL "submission")
+    set(dir "${MEMLAB_SUBMISSION_DIR}/${lab_folder}")
+  elseif(variant STREQUAL "solution")
     set(dir "${PROJECT_SOURCE_DIR}/solutions/${lab_folder}")
   else()
     set(dir "${PROJECT_SOURCE_DIR}/labs/${lab_folder}")
@@ -242,13 +254,7 @@ function(memlab_add_lab lab_dir)
 
   memlab_add_lab_checker(${lab} "${lab_dir}")
   memlab_lab_student_dir(student_dir "${lab_folder}")
-  if(MEMLAB_SUBMISSION_DIR)
-    set(variant submission)
-  elseif(MEMLAB_SOLUTION)
-    set(variant solution)
-  else()
-    set(variant starter)
-  endif()
+  memlab_build_variant(variant)
   memlab_add_lab_variant("${lab_dir}" "${student_dir}" VARIANT ${variant} RESULTS_DIR "${CMAKE_BINARY_DIR}/results")
 
   # The course's own test build grades the solutions; it compiles the starters as well, so that a
