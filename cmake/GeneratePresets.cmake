@@ -48,6 +48,10 @@ foreach(row IN LISTS rows)
   string(APPEND workflow ",\n    {\"name\": \"${name}\", \"steps\": [{\"type\": \"configure\", \"name\": \"${name}\"}, {\"type\": \"build\", \"name\": \"${name}\"}, {\"type\": \"test\", \"name\": \"${name}\"}]}")
 endforeach()
 
+# The instructor's tools alone (memlab-course and what it runs): configure and build, no tests.
+string(APPEND configure ",\n    {\"name\": \"instructor\", \"inherits\": \"base\", \"displayName\": \"The instructor's tools (memlab-course); no lab is built\", \"cacheVariables\": {\"MEMLAB_LABS\": \"none\"}}")
+string(APPEND build ",\n    {\"name\": \"instructor\", \"configurePreset\": \"instructor\", \"targets\": [\"memlab-course\", \"memlab-judge\", \"memlab-report\", \"memlab-contract\"]}")
+
 string(SUBSTRING "${build}" 1 -1 build)
 string(SUBSTRING "${workflow}" 1 -1 workflow)
 
