@@ -99,15 +99,23 @@ endfunction()
 #   RESULTS_DIR  where its reports go
 #   LABEL        an extra ctest label
 #   EXPECT       a known-wrong submission's expected.json, checked by the report step
+#   PROBLEM      why the files cannot be built (a class submission with a missing or ambiguous
+#                file): nothing is compiled, and every check fails with this reason
 function(memlab_add_lab_variant lab_dir student_dir)
-  cmake_parse_arguments(PARSE_ARGV 2 V "" "PREFIX;VARIANT;RESULTS_DIR;LABEL;EXPECT" "")
+  cmake_parse_arguments(PARSE_ARGV 2 V "" "PREFIX;VARIANT;RESULTS_DIR;LABEL;EXPECT;PROBLEM" "")
   get_filename_component(lab_folder "${lab_dir}" NAME)
   file(READ "${lab_dir}/lab.json" manifest_json)
   string(JSON number GET "${manifest_json}" number)
   set(lab "lab${number}")
   string(REPLACE "." "_" tag "${V_PREFIX}${lab}")
   string(REPLACE "-" "_" tag "${tag}")
-  set(stage_dir "${CMAKE_BINARY_DIR}/submission/${V_PREFIX}${lab_folder}")
+  # In the folder whose CMakeLists.txt adds the variant: CMake puts the objects of its targets
+  # there, and the contract below finds them by that path.
+  set(stage_dir "${CMAKE_CURRENT_BINARY_DIR}/submission/${V_PREFIX}${lab_folder}")
+  if(V_PROBLEM)
+    memlab_add_variant_tests("${lab_dir}" "${student_dir}" "${manifest_json}" "${tag}" "" "${V_PROBLEM}")
+    return()
+  endif()
 
   # The student's files are copied, with lab.h, into a folder of their own and compiled there:
   # its include path reaches lab.h and nothing else of the course (a grading tree holds
@@ -142,6 +150,12 @@ function(memlab_add_lab_variant lab_dir student_dir)
     set_target_properties(${tag}_student PROPERTIES CUDA_ARCHITECTURES "${newest}")
   endif()
   target_link_libraries(${tag}_student PRIVATE CUDA::cudart)
+  if(MEMLAB_COMPILE_TIMEOUT GREATER 0)
+    # A class grading tree: a file whose compile does not end is stopped, and is that student's
+    # compile error (cmake/memlab-compile-limit.sh).
+    set(limit "${MEMLAB_CMAKE_DIR}/memlab-compile-limit.sh;${MEMLAB_COMPILE_TIMEOUT}")
+    set_target_properties(${tag}_student PROPERTIES CUDA_COMPILER_LAUNCHER "${limit}" CXX_COMPILER_LAUNCHER "${limit}")
+  endif()
   # One section per function, so the contract can tell which function references what.
   target_compile_options(${tag}_student PRIVATE
     $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-ffunction-sections> $<$<COMPILE_LANGUAGE:CXX>:-ffunction-sections>)
@@ -154,8 +168,8 @@ function(memlab_add_lab_variant lab_dir student_dir)
   foreach(i RANGE ${last_file})
     string(JSON file GET "${manifest_json}" student_files ${i})
     # Where CMake puts the object of a source inside the build tree.
-    file(RELATIVE_PATH rel "${CMAKE_BINARY_DIR}" "${stage_dir}/${file}")
-    set(object "${CMAKE_BINARY_DIR}/CMakeFiles/${tag}_student.dir/${rel}.o")
+    file(RELATIVE_PATH rel "${CMAKE_CURRENT_BINARY_DIR}" "${stage_dir}/${file}")
+    set(object "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${tag}_student.dir/${rel}.o")
     # The compiler's list of every file the source includes, with the same include path as the
     # build (Ninja consumes the build's own depfiles, so the contract asks the compiler again).
     set(deps "${stage_dir}/${file}.deps")
@@ -182,7 +196,19 @@ function(memlab_add_lab_variant lab_dir student_dir)
                         OUTPUT_NAME "${V_PREFIX}${lab}_check" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
   target_link_libraries(${tag}_check PRIVATE memlab::check_main memlab::checker)
   add_dependencies(${tag}_check ${tag}_contract)
+  if(TARGET memlab_class_programs)
+    add_dependencies(memlab_class_programs ${tag}_check)
+  endif()
+  memlab_add_variant_tests("${lab_dir}" "${student_dir}" "${manifest_json}" "${tag}" "${contract_result}" "")
+  set(MEMLAB_LAST_VARIANT_TAG "${tag}" PARENT_SCOPE)
+endfunction()
 
+# The tests of one variant: clear, build, one per suite, report. The V_* options of the caller
+# (memlab_add_lab_variant) are visible here. `problem` set: nothing to build, the build step
+# records it as the reason every check fails.
+function(memlab_add_variant_tests lab_dir student_dir manifest_json tag contract_result problem)
+  string(JSON number GET "${manifest_json}" number)
+  set(lab "lab${number}")
   set(results_dir "${V_RESULTS_DIR}")
   memlab_tree_commit(commit)
   set(common_judge_args --lab-dir "${lab_dir}" --results-dir "${results_dir}" --student-dir "${student_dir}"
@@ -196,9 +222,15 @@ function(memlab_add_lab_variant lab_dir student_dir)
 
   # The first test of the lab: compile, check the contract, link. Its failure for the student's
   # reasons is recorded for the report; it fails itself only when the course's own parts break.
-  add_test(NAME ${V_PREFIX}${lab}.build
-    COMMAND memlab-judge build ${common_judge_args} --cmake "${CMAKE_COMMAND}" --binary-dir "${CMAKE_BINARY_DIR}"
-            --target ${tag}_check --contract-result "${contract_result}")
+  if(problem)
+    add_test(NAME ${V_PREFIX}${lab}.build COMMAND memlab-judge build ${common_judge_args} --not-built "${problem}")
+    set(program "${CMAKE_BINARY_DIR}/bin/${V_PREFIX}${lab}_check")  # never built: every check fails first
+  else()
+    add_test(NAME ${V_PREFIX}${lab}.build
+      COMMAND memlab-judge build ${common_judge_args} --cmake "${CMAKE_COMMAND}" --binary-dir "${CMAKE_BINARY_DIR}"
+              --target ${tag}_check --contract-result "${contract_result}")
+    set(program "$<TARGET_FILE:${tag}_check>")
+  endif()
   set_tests_properties(${V_PREFIX}${lab}.build PROPERTIES
     FIXTURES_SETUP "${V_PREFIX}${lab}_built" FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build"
     LABELS "${lab};cpu;${V_LABEL}" TIMEOUT 1800
@@ -206,7 +238,7 @@ function(memlab_add_lab_variant lab_dir student_dir)
 
   memlab_lab_suites(suites "${manifest_json}")
   foreach(suite IN LISTS suites)
-    set(test_args suite ${common_judge_args} --suite ${suite} --program "$<TARGET_FILE:${tag}_check>")
+    set(test_args suite ${common_judge_args} --suite ${suite} --program "${program}")
     if(V_EXPECT)
       list(APPEND test_args --verdicts-in-report)
     endif()
@@ -240,7 +272,6 @@ function(memlab_add_lab_variant lab_dir student_dir)
   set_tests_properties(${V_PREFIX}${lab}.report PROPERTIES
     FIXTURES_CLEANUP "${V_PREFIX}${lab}_checks" FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build;${V_PREFIX}${lab}_built"
     LABELS "${lab};cpu;${V_LABEL}")
-  set(MEMLAB_LAST_VARIANT_TAG "${tag}" PARENT_SCOPE)
 endfunction()
 
 function(memlab_add_lab lab_dir)
@@ -253,6 +284,9 @@ function(memlab_add_lab lab_dir)
   set(lab "lab${number}")
 
   memlab_add_lab_checker(${lab} "${lab_dir}")
+  if(MEMLAB_CLASS)
+    return()  # a class grading tree grades the class's submissions only (cmake/MemlabClass.cmake)
+  endif()
   memlab_lab_student_dir(student_dir "${lab_folder}")
   memlab_build_variant(variant)
   memlab_add_lab_variant("${lab_dir}" "${student_dir}" VARIANT ${variant} RESULTS_DIR "${CMAKE_BINARY_DIR}/results")
@@ -361,6 +395,9 @@ function(memlab_add_selected_labs)
     endforeach()
   endif()
   message(STATUS "Labs: ${added}")
+  if(MEMLAB_CLASS)
+    memlab_add_class_submissions()
+  endif()
   if(MEMLAB_BUILD_TESTS OR MEMLAB_WRONG_SUBMISSIONS)
     memlab_add_wrong_submissions()
   endif()

@@ -69,6 +69,12 @@ endfunction()
 # The files ctest reads: the banner (through the tree's TEST_INCLUDE_FILES), the post-test report
 # command (CTestCustom.cmake in this tree) and the root's pointer to this tree.
 function(memlab_write_ctest_files)
+  if(MEMLAB_CLASS)
+    # A grading tree of memlab-course: it runs each submission's tests itself and prints its own
+    # summary. It lives outside the course tree and writes nothing into it.
+    file(REMOVE "${CMAKE_BINARY_DIR}/CTestCustom.cmake")
+    return()
+  endif()
   file(RELATIVE_PATH tree "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
   get_filename_component(tree_name "${CMAKE_BINARY_DIR}" NAME)
   set(started "${CMAKE_BINARY_DIR}/memlab-ctest-started")
@@ -109,7 +115,10 @@ function(memlab_write_ctest_files)
 
   # ctest typed at the repository root reads its CTestTestfile.cmake (tracked), which runs the
   # tests of the tree this file names: the one configured last.
-  if(NOT CMAKE_BINARY_DIR STREQUAL PROJECT_SOURCE_DIR AND NOT CMAKE_BINARY_DIR STREQUAL "${PROJECT_SOURCE_DIR}/build")
+  # Only a tree inside the course points the root at itself: a build folder elsewhere (an
+  # instructor's grading tree) must not redirect the students' ctest.
+  if(NOT CMAKE_BINARY_DIR STREQUAL PROJECT_SOURCE_DIR AND NOT CMAKE_BINARY_DIR STREQUAL "${PROJECT_SOURCE_DIR}/build"
+     AND NOT tree MATCHES "^\\.\\./")
     if(EXISTS "${PROJECT_SOURCE_DIR}/CMakePresets.json" AND tree STREQUAL "build/${tree_name}")
       set(again "cmake --preset ${tree_name}")
     else()

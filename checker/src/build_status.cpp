@@ -10,6 +10,7 @@ using nlohmann::json;
 
 std::string BuildStatus::reason() const {
   if (ok) return "";
+  if (!unbuildable.empty()) return "your submission could not be built: " + unbuildable;
   std::string text;
   if (!violations.empty()) {
     text = "violates the submission contract: ";
@@ -29,6 +30,7 @@ std::string to_json(const BuildStatus& s) {
   json j{{"run_id", s.run_id},         {"ok", s.ok},          {"contract_checked", s.contract_checked},
          {"violations", s.violations}, {"errors", s.errors}, {"student_hash", s.student_hash},
          {"log", s.log}};
+  if (!s.unbuildable.empty()) j["unbuildable"] = s.unbuildable;
   return j.dump(2) + "\n";
 }
 
@@ -43,6 +45,7 @@ BuildStatus build_status_from_json(const std::string& text) {
     s.errors = j.at("errors").get<std::vector<std::string>>();
     s.student_hash = j.at("student_hash").get<std::string>();
     s.log = j.at("log").get<std::string>();
+    s.unbuildable = j.value("unbuildable", std::string());
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("malformed build status: ") + e.what());
   }

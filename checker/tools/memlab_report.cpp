@@ -45,6 +45,10 @@ CheckResult contract_row(const BuildStatus& b) {
     for (const auto& e : b.errors) r.detail += "\n        " + e;
     if (!b.log.empty()) r.detail += "\n      whole log: " + b.log;
   }
+  if (!b.unbuildable.empty()) {
+    r.hint = "Hand in each file the lab names exactly once (any folder layout, or a .zip or .tar.gz of them).";
+    return r;
+  }
   r.hint = b.violations.empty() ? "Read the first compiler error above; fix it and run ctest again."
                                 : "Remove the calls and definitions named above: only what lab.h declares may have "
                                   "external linkage, and only the CUDA calls the lab needs may be used.";

@@ -15,6 +15,9 @@ struct BuildStatus {
   std::vector<std::string> errors;      // the compiler's or linker's first errors
   std::string student_hash;             // of the files that were built
   std::string log;                      // the build log's path
+  // Why there was nothing to build: a class submission without a file of the lab, or with two
+  // of the same name. Every check fails with it.
+  std::string unbuildable;
 
   // "does not compile: transpose.cu(12): error: ..." or "violates the submission contract: ...".
   std::string reason() const;

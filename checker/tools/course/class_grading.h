@@ -30,6 +30,7 @@ struct GradingOptions {
   int jobs = 0;                // parallel compile jobs; 0: one per core
   std::vector<int> gpus;       // devices, one grading at a time on each; empty: every visible one
   int compile_timeout_s = 300; // one student file's compile, then it is an error
+  std::string cuda_architectures;  // "": the tree's default (this GPU's own, or one without a GPU)
   bool fresh = false;          // regrade submissions whose report is already complete
 };
 
@@ -47,8 +48,22 @@ struct GradedSubmission {
 Submission stage_submission(const fs::path& source, const std::string& id, const LabInfo& lab,
                             const fs::path& out);
 
-// Grades every staged submission; one entry per submission, in the same order.
+// Grades every staged submission; one entry per submission, in the same order. Submissions
+// graded completely by an earlier run with the same files and thresholds are kept (unless
+// options.fresh).
 std::vector<GradedSubmission> grade_submissions(const GradingOptions& options, const LabInfo& lab,
                                                 const std::vector<Submission>& submissions);
+
+// The steps of grade_submissions(), apart for a Slurm job array (slurm_jobs.h).
+fs::path tree_of(const GradingOptions& options);
+GradedSubmission graded_entry(const GradingOptions& options, const LabInfo& lab, const Submission& submission);
+// A complete report of these files and thresholds, with no inconclusive verdict.
+bool is_graded(const GradingOptions& options, const LabInfo& lab, const Submission& submission);
+std::vector<Submission> pending_submissions(const GradingOptions& options, const LabInfo& lab,
+                                            const std::vector<Submission>& submissions);
+void configure_class_tree(const GradingOptions& options, const LabInfo& lab, const std::vector<Submission>& submissions);
+void build_class(const GradingOptions& options, const LabInfo& lab, const std::vector<Submission>& pending);
+void check_class(const GradingOptions& options, const LabInfo& lab, const std::vector<Submission>& pending);
+std::vector<int> visible_gpus();
 
 }  // namespace memlab::course

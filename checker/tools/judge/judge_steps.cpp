@@ -76,12 +76,23 @@ int run_build_step(const JudgeOptions& o) {
   fs::create_directories(results / "parts");
   // The lab's results of an earlier run are already gone: its labNN.clear test runs first
   // (cmake/MemlabClearResults.cmake). The contract result lives in the build tree, not there.
-  fs::remove(o.contract_result);
+  if (!o.contract_result.empty()) fs::remove(o.contract_result);
 
   BuildStatus status;
   status.run_id = new_run_id();
   status.student_hash = hash_files(student_paths(o.student_dir, m));
   status.log = (results / ("lab" + m.number + ".build.log")).string();
+  if (!o.not_built.empty()) {
+    // Nothing to compile: the submission could not even be put together. Every check fails
+    // with this reason, and the report says it.
+    status.unbuildable = o.not_built;
+    write_or_throw(status.log, o.not_built + "\n");
+    write_or_throw(build_status_path(o, m), to_json(status));
+    std::cout << "Lab " << m.number << ": not built: " << o.not_built << "\n";
+    return 0;
+  }
+  if (o.cmake.empty() || o.binary_dir.empty() || o.targets.empty() || o.contract_result.empty())
+    throw std::runtime_error("build needs --cmake, --binary-dir, --target and --contract-result (or --not-built)");
   std::cout << "Lab " << m.number << ": building " << files_list(m) << " from " << o.student_dir << "\n";
 
   std::vector<std::string> argv{o.cmake, "--build", o.binary_dir};

@@ -9,6 +9,7 @@ struct JudgeOptions {
   // build
   std::string cmake, binary_dir, contract_result;
   std::vector<std::string> targets;
+  std::string not_built;  // why there is nothing to build (a missing or ambiguous file): recorded as the build's error
   // suite
   std::string suite, program;
   double deadline_s = 600;

@@ -26,10 +26,12 @@ int main(int argc, char** argv) {
   };
   CLI::App* build = app.add_subcommand("build", "compile the student's files, check the contract, link");
   common(build);
-  build->add_option("--cmake", o.cmake, "the cmake executable")->required();
-  build->add_option("--binary-dir", o.binary_dir, "the build tree")->required();
-  build->add_option("--target", o.targets, "the check program's target")->required();
-  build->add_option("--contract-result", o.contract_result, "where memlab-contract writes its verdict")->required();
+  build->add_option("--cmake", o.cmake, "the cmake executable");
+  build->add_option("--binary-dir", o.binary_dir, "the build tree");
+  build->add_option("--target", o.targets, "the check program's target");
+  build->add_option("--contract-result", o.contract_result, "where memlab-contract writes its verdict");
+  build->add_option("--not-built", o.not_built,
+                    "nothing to build: record this reason (a missing or ambiguous file) as the build's error");
 
   CLI::App* suite = app.add_subcommand("suite", "run one suite's check program and judge its checks");
   common(suite);

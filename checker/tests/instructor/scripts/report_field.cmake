@@ -1,0 +1,20 @@
+# cmake -DREPORT=labNN.json -DCHECK=id -P report_field.cmake: prints the verdict of one check of a
+# report ("score" as CHECK prints the score). The instructor tests read reports with it, so they
+# need no JSON tool of their own.
+file(READ "${REPORT}" report)
+if(CHECK STREQUAL "score")
+  string(JSON value GET "${report}" score)
+  message("${value}")
+  return()
+endif()
+string(JSON n LENGTH "${report}" checks)
+math(EXPR last "${n} - 1")
+foreach(i RANGE ${last})
+  string(JSON id GET "${report}" checks ${i} id)
+  if(id STREQUAL CHECK)
+    string(JSON verdict GET "${report}" checks ${i} verdict)
+    message("${verdict}")
+    return()
+  endif()
+endforeach()
+message("absent")
