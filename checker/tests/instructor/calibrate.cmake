@@ -7,16 +7,16 @@
 if(NOT CMAKE_SCRIPT_MODE_FILE)
   add_test(NAME instructor.calibrate_without_gpu
            COMMAND "${CMAKE_COMMAND}" -DTOOL=$<TARGET_FILE:memlab-course> -DOUT=${CMAKE_CURRENT_BINARY_DIR}/calibrate
-                   -P "${CMAKE_CURRENT_LIST_FILE}")
-  # It builds a grading tree of lab 04 (the checker and both variants): minutes on a small machine.
-  set_tests_properties(instructor.calibrate_without_gpu PROPERTIES LABELS cpu FIXTURES_REQUIRED memlab_build
-                       TIMEOUT 1800)
+                   -DTREE=${CMAKE_CURRENT_BINARY_DIR}/work/grade_class/tree -P "${CMAKE_CURRENT_LIST_FILE}")
+  # It grades in instructor.grade_class's tree of lab 04, whose checker is compiled already.
+  set_tests_properties(instructor.calibrate_without_gpu PROPERTIES LABELS cpu TIMEOUT 1800
+                       FIXTURES_REQUIRED "memlab_build;instructor_grading_tree" RESOURCE_LOCK instructor_grading_tree)
   return()
 endif()
 
-# Keep the grading tree of an earlier run (work/tree: minutes to build), but none of its results.
+# None of the results of an earlier run.
 file(REMOVE_RECURSE "${OUT}/calibration.md" "${OUT}/thresholds.json" "${OUT}/work/results")
-execute_process(COMMAND "${TOOL}" calibrate --labs 04 --out "${OUT}" RESULT_VARIABLE rc OUTPUT_VARIABLE out
+execute_process(COMMAND "${TOOL}" calibrate --labs 04 --out "${OUT}" --tree "${TREE}" RESULT_VARIABLE rc OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "memlab-course calibrate exited with ${rc}:\n${out}\n${err}")

@@ -26,6 +26,7 @@ struct CalibrateOptions {
   std::string out = "memlab-calibration";
   std::string course;
   std::string thresholds;
+  std::string tree;  // "": DIR/work/tree
 };
 
 std::string read_file(const fs::path& path) {
@@ -134,6 +135,7 @@ void run_calibrate(const CalibrateOptions& options) {
   GradingOptions grading;
   grading.course = course;
   grading.out = out / "work";
+  if (!options.tree.empty()) grading.tree = fs::absolute(options.tree);
   grading.thresholds = options.thresholds.empty() ? "" : fs::absolute(options.thresholds).string();
   grading.fresh = true;  // calibration is about this run's measurements: never reuse an earlier run's
 
@@ -163,6 +165,8 @@ void add_calibrate_command(CLI::App& app) {
   sub->add_option("--course", options->course, "the course tree (default: the one memlab-course was built from)");
   sub->add_option("--thresholds", options->thresholds, "an overrides file to grade with (its values are then the ones judged)")
       ->check(CLI::ExistingFile);
+  sub->add_option("--tree", options->tree,
+                  "the grading tree (a build folder kept between runs, e.g. one of grade-class; default: DIR/work/tree)");
   sub->callback([options] { run_calibrate(*options); });
 }
 

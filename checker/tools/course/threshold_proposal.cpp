@@ -630,8 +630,8 @@ std::string proposal_markdown(const std::vector<LabCalibration>& labs) {
   std::ostringstream out;
   out << "A value R keeps both margins when starter x 1.15 <= R <= solution / 1.15 (a check \"at least R\"), or\n"
          "solution x 1.15 <= R <= starter / 1.15 (\"at most R\"): the solution passes and the starter fails by at\n"
-         "least 15 %. A timed check gets the middle of that range, rounded (for \"at most\", the middle of the\n"
-         "range of 1 / R); where the range is empty, its points go to the counter check of the same lesson.\n"
+         "least 15 %. A timed check keeps its value when it lies in that range; otherwise it gets the nearest\n"
+         "value inside, rounded. Where the range is empty, its points go to the counter check of the same lesson.\n"
          "A check with a gap rule keeps its rule when the bar it computed keeps both margins. Mechanism checks\n"
          "follow the access pattern, not the GPU: they change only when the solution fails or the starter passes.\n\n";
   const bool measured = any_timed_measured(labs);
