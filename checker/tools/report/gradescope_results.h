@@ -1,5 +1,6 @@
 #pragma once
-// Gradescope's results.json over the labs a build grades.
+// Gradescope's results.json over the labs a build grades
+// (https://gradescope-autograders.readthedocs.io/en/latest/specs/).
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -7,10 +8,20 @@
 
 namespace memlab {
 
-// One Gradescope test per check, read from the labs' results/labNN.json. Gradescope knows two
-// statuses, "passed" and "failed", and derives one from the score when none is given: a skipped
-// check gives none (0 of its points, or 0 of 0 where its points moved to a counter check), and
-// its output starts with "Skipped:" and the reason.
+// One Gradescope test per check, read from the labs' results/labNN.json:
+//   name       "Lab 04: speedup_vs_starter"
+//   score      the check's points: all of them for a pass, 0 for anything else
+//   max_score  the check's points in the manifest (or the instructor's file); a timed check that
+//              this GPU cannot grade by time has 0, because its points moved to a counter check
+//   status     "passed" for a pass, "failed" for a fail or an inconclusive check. Gradescope knows
+//              only these two. A skipped check gets none, so Gradescope takes it from the score
+//              (0 of N: failed; 0 of 0: passed); it has the tag "skipped", and its output starts
+//              with "Skipped:" and the reason
+//   output     description, measured and required values, the reason, the hint (plain text)
+// The top level has the summed score, extra_data.labs (each lab's score, max_score, verdict
+// counts and student_hash), and an output that gives each lab's score, the points that could be
+// graded on this machine, and what skipped and inconclusive checks did to the score. Gradescope
+// renders that output as "simple_format" (HTML, with line breaks kept), so it is HTML-escaped.
 nlohmann::json gradescope_results(const std::filesystem::path& results_dir, const std::vector<std::string>& labs);
 
 }  // namespace memlab

@@ -1,0 +1,25 @@
+# Is RESULTS a results.json that Gradescope accepts? run_autograder asks before it publishes one:
+#   cmake -DRESULTS=FILE -P check_results.cmake   (silent and 0 when it is; the problem and 1 when not)
+# It must be JSON with a number "score" and an array "tests" whose entries have a string "name" and
+# a number "score" (Gradescope's specification: score is optional per test when the top level has
+# one, but every test this course writes has one).
+file(READ "${RESULTS}" text)
+string(JSON type ERROR_VARIABLE error TYPE "${text}" score)
+if(error OR NOT type STREQUAL "NUMBER")
+  message(FATAL_ERROR "no number \"score\" at the top level (${error})")
+endif()
+string(JSON type ERROR_VARIABLE error TYPE "${text}" tests)
+if(error OR NOT type STREQUAL "ARRAY")
+  message(FATAL_ERROR "no \"tests\" array (${error})")
+endif()
+string(JSON count LENGTH "${text}" tests)
+if(count GREATER 0)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name_type ERROR_VARIABLE error TYPE "${text}" tests ${i} name)
+    string(JSON score_type ERROR_VARIABLE error TYPE "${text}" tests ${i} score)
+    if(NOT name_type STREQUAL "STRING" OR NOT score_type STREQUAL "NUMBER")
+      message(FATAL_ERROR "test ${i} has no string \"name\" and number \"score\"")
+    endif()
+  endforeach()
+endif()
