@@ -1,9 +1,22 @@
 # Writes CMakePresets.json from the labs that exist:
 #   cmake -P cmake/GeneratePresets.cmake                 (from the repository root)
 #   cmake -DCHECK_ONLY=ON -P cmake/GeneratePresets.cmake (fail if the committed file is stale)
+#   cmake -DSOURCE_DIR=DIR -DSTUDENT_COPY=ON -P cmake/GeneratePresets.cmake
+#                                                        (the presets of a student copy)
 # Every lab NN gets labNN and labNN-solution configure/build/test/workflow presets.
+# A student copy (memlab-course export-student) has no solutions/, so it gets no preset that
+# builds them: no labNN-solution, all-solution or ci, and no instructor preset (the instructor's
+# tools need solutions/). STUDENT_COPY is ON by default in a tree without solutions/, so the
+# copy regenerates its own presets unchanged.
 if(NOT SOURCE_DIR)
   get_filename_component(SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+endif()
+if(NOT DEFINED STUDENT_COPY)
+  if(EXISTS "${SOURCE_DIR}/solutions")
+    set(STUDENT_COPY OFF)
+  else()
+    set(STUDENT_COPY ON)
+  endif()
 endif()
 
 file(GLOB manifests "${SOURCE_DIR}/labs/[0-9][0-9]-*/lab.json")
@@ -20,11 +33,15 @@ endforeach()
 set(rows "")
 foreach(n IN LISTS numbers)
   list(APPEND rows "lab${n}|Lab ${n}: your files (starter)|\"MEMLAB_LABS\": \"${n}\", \"MEMLAB_SOLUTION\": \"OFF\"")
-  list(APPEND rows "lab${n}-solution|Lab ${n}: reference solution|\"MEMLAB_LABS\": \"${n}\", \"MEMLAB_SOLUTION\": \"ON\"")
+  if(NOT STUDENT_COPY)
+    list(APPEND rows "lab${n}-solution|Lab ${n}: reference solution|\"MEMLAB_LABS\": \"${n}\", \"MEMLAB_SOLUTION\": \"ON\"")
+  endif()
 endforeach()
 list(APPEND rows "all|Every lab: your files|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"OFF\"")
-list(APPEND rows "all-solution|Every lab: reference solutions|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\"")
-list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_EVERY_ARCHITECTURE\": \"ON\"")
+if(NOT STUDENT_COPY)
+  list(APPEND rows "all-solution|Every lab: reference solutions|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\"")
+  list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_EVERY_ARCHITECTURE\": \"ON\"")
+endif()
 list(APPEND rows "docs|Course site and slides (no lab is built)|\"MEMLAB_LABS\": \"none\", \"MEMLAB_BUILD_DOCS\": \"ON\"")
 
 set(configure "")
@@ -49,8 +66,10 @@ foreach(row IN LISTS rows)
 endforeach()
 
 # The instructor's tools alone (memlab-course and what it runs): configure and build, no tests.
-string(APPEND configure ",\n    {\"name\": \"instructor\", \"inherits\": \"base\", \"displayName\": \"The instructor's tools (memlab-course); no lab is built\", \"cacheVariables\": {\"MEMLAB_LABS\": \"none\"}}")
-string(APPEND build ",\n    {\"name\": \"instructor\", \"configurePreset\": \"instructor\", \"targets\": [\"memlab-course\", \"memlab-judge\", \"memlab-report\", \"memlab-contract\"]}")
+if(NOT STUDENT_COPY)
+  string(APPEND configure ",\n    {\"name\": \"instructor\", \"inherits\": \"base\", \"displayName\": \"The instructor's tools (memlab-course); no lab is built\", \"cacheVariables\": {\"MEMLAB_LABS\": \"none\"}}")
+  string(APPEND build ",\n    {\"name\": \"instructor\", \"configurePreset\": \"instructor\", \"targets\": [\"memlab-course\", \"memlab-judge\", \"memlab-report\", \"memlab-contract\"]}")
+endif()
 
 string(SUBSTRING "${build}" 1 -1 build)
 string(SUBSTRING "${workflow}" 1 -1 workflow)
@@ -74,13 +93,17 @@ set(content "{
 ")
 
 set(target "${SOURCE_DIR}/CMakePresets.json")
+set(kind "")
+if(STUDENT_COPY)
+  set(kind " (a student copy: no preset builds solutions/)")
+endif()
 if(CHECK_ONLY)
   file(READ "${target}" current)
   if(NOT current STREQUAL content)
     message(FATAL_ERROR "CMakePresets.json is out of date with labs/: run `cmake -P cmake/GeneratePresets.cmake` and commit it.")
   endif()
-  message(STATUS "CMakePresets.json matches labs/ (${numbers})")
+  message(STATUS "CMakePresets.json matches labs/ (${numbers})${kind}")
 else()
   file(WRITE "${target}" "${content}")
-  message(STATUS "Wrote CMakePresets.json for labs: ${numbers}")
+  message(STATUS "Wrote CMakePresets.json for labs: ${numbers}${kind}")
 endif()

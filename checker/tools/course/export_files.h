@@ -1,0 +1,30 @@
+#pragma once
+// Which files of the course go into the student copy.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlab::course {
+
+namespace fs = std::filesystem;
+
+// The course's files, as paths relative to `course` with '/' separators, sorted. In a git
+// checkout: the files git tracks and the new files it does not ignore (`git ls-files --cached
+// --others --exclude-standard`), so a build tree never counts and a file not committed yet
+// does. Otherwise every file under `course` but build/, Testing/, .deps/, .baseline/,
+// CMakeUserPresets.json and .git. `untracked` (may be null) receives the files git does not
+// track yet.
+std::vector<std::string> course_files(const fs::path& course, std::vector<std::string>* untracked);
+
+// Why a file of the course stays out of the student copy (a short phrase for the summary), or
+// nothing when it goes in. Out: solutions/, the instructor guide, the course's own CI and test
+// suite (they grade the solutions and the known-wrong submissions), the instructor's scripts
+// that build the solutions, and the Classroom template (the copy gets the workflow itself).
+std::optional<std::string> instructor_only(const std::string& path);
+
+// The docs pages among the paths left out, relative to docs/ ("instructor-guide.md"): their
+// lines go from docs/nav.txt.
+std::vector<std::string> removed_docs_pages(const std::vector<std::string>& left_out);
+
+}  // namespace memlab::course
