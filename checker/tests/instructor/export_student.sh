@@ -171,7 +171,8 @@ out=$("$site_tool" check-links --root "$copy" --figures "$figures" 2>&1) || fail
 for check in check-thresholds check-tables; do
   out=$("$site_tool" $check --root "$copy" 2>&1) || fail "$check on the copy" "$out"
 done
-expect_empty "the copy's site links no page that stays out" "$(grep -rlE 'instructor-guide|href="[^"]*solutions/' "$work/site" 2>/dev/null)"
+expect_empty "the copy's site links no page that stays out" \
+  "$(grep -rnoE '(href|src)="[^"]*(instructor-guide|solutions/)[^"]*"' "$work/site" 2>/dev/null)"
 
 # ---- 5. A student's first run: cmake --preset lab04 && ctest ----------------------------------
 cd "$copy" || exit 2
