@@ -22,6 +22,7 @@
 
 #include "child_process.h"
 #include "memlab/report.h"
+#include "memlab/result_files.h"
 #include "tool_paths.h"
 
 namespace memlab::course {
@@ -29,9 +30,13 @@ namespace {
 
 using nlohmann::json;
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+// The file's JSON, or a discarded value when it is missing or malformed (not graded yet).
+nlohmann::json json_or_nothing(const fs::path& p) {
+  try {
+    return nlohmann::json::parse(read_text_file(p), nullptr, false);
+  } catch (const std::runtime_error&) {
+    return nlohmann::json::value_t::discarded;
+  }
 }
 
 std::string last_lines(const fs::path& log, std::size_t n) {
@@ -91,8 +96,8 @@ GradedSubmission graded_entry(const GradingOptions& o, const LabInfo& lab, const
 
 bool is_graded(const GradingOptions& o, const LabInfo& lab, const Submission& s) {
   const GradedSubmission g = graded_entry(o, lab, s);
-  const json report = json::parse(read_text(g.report_json), nullptr, false);
-  const json build = json::parse(read_text(g.results_dir / ("lab" + lab.number + ".build.json")), nullptr, false);
+  const json report = json_or_nothing(g.report_json);
+  const json build = json_or_nothing(g.results_dir / ("lab" + lab.number + ".build.json"));
   if (!report.is_object() || !build.is_object()) return false;
   return report.value("run_id", "") == build.value("run_id", "-") &&
          report.value("student_hash", "") == hash_files(student_paths(lab, s)) &&
@@ -174,7 +179,7 @@ void check_class(const GradingOptions& o, const LabInfo& lab, const std::vector<
                                "-FA", ".*", "--output-on-failure"});
       const GradedSubmission g = graded_entry(o, lab, s);
       run_logged(argv, logs_dir(o) / (s.id + ".check.log"), 7200);
-      const json report = json::parse(read_text(g.report_json), nullptr, false);
+      const json report = json_or_nothing(g.report_json);
       std::lock_guard<std::mutex> lock(print);
       std::cout << "  [" << ++done << "/" << pending.size() << "] " << s.id << ": ";
       if (report.is_object())

@@ -11,6 +11,7 @@
 #include "class_run.h"
 #include "class_summary.h"
 #include "commands.h"
+#include "memlab/result_files.h"
 #include "slurm_jobs.h"
 
 namespace memlab::course {
@@ -22,11 +23,6 @@ struct GradeArgs {
   int jobs = 0, compile_timeout_s = 300;
   bool fresh = false;
 };
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 std::vector<int> gpu_list(const std::string& text) {
   std::vector<int> gpus;
@@ -81,7 +77,7 @@ void add_common_options(CLI::App* sub, GradeArgs& a) {
 
 void print_report(const GradedSubmission& g, const std::string& lab) {
   const fs::path text = g.results_dir / ("lab" + lab + ".txt");
-  if (fs::exists(text)) std::cout << "\n" << read_text(text);
+  if (fs::exists(text)) std::cout << "\n" << read_text_file(text);
   std::cout << "\nreport: " << g.report_json.string() << "\ngradescope: " << g.gradescope_json.string()
             << "\nlogs: " << g.log.string().substr(0, g.log.string().size() - 4) << ".{build,check}.log\n";
 }
