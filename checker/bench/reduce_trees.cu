@@ -80,6 +80,13 @@ int main(int argc, char** argv) {
         {"sequential",
          [&](cudaStream_t s) { block_sums<Tree::sequential><<<blocks, kBlock, 0, s>>>(in.data(), out.data()); }},
     };
+    if (once) {
+      for (const TreeRun& t : trees) t.launch(0);
+      MEMLAB_CUDA(cudaGetLastError());
+      MEMLAB_CUDA(cudaDeviceSynchronize());
+      std::printf("launched each tree once\n");
+      return 0;
+    }
     const std::string gpu = memlab::find_gpu().device->name;
     std::printf("row,gpu,tree,elements,ms,gbps,shared_wavefronts_per_load,shared_ld_bank_conflicts,correct,note\n");
     memlab::KernelTimer timer;
