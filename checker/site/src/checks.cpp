@@ -5,6 +5,7 @@
 #include "link_refs.hpp"
 #include "markdown.hpp"
 #include "markers.hpp"
+#include "measured.hpp"
 #include "text.hpp"
 #include "thresholds.hpp"
 #include "urls.hpp"
@@ -109,6 +110,26 @@ ThresholdReport check_thresholds(const fs::path& root) {
                 return std::nullopt;
             },
             report.problems);
+        if (report.markers > before) ++report.files_with_markers;
+    }
+    return report;
+}
+
+MeasuredReport check_measured(const fs::path& root) {
+    const CourseFiles files = find_course_files(root);
+    MeasuredReport report;
+    for (const auto& source : course_text_files(files)) {
+        const Markdown page(read_file(root / source));
+        const size_t before = report.markers;
+        visit_markers(
+            page.root(), source,
+            [&](const Marker& marker) -> std::optional<MarkerValue> {
+                ++report.markers;
+                Problems found = check_measured_marker(root, source, marker);
+                report.problems.insert(report.problems.end(), found.begin(), found.end());
+                return std::nullopt;
+            },
+            report.problems, MarkerKind::measured);
         if (report.markers > before) ++report.files_with_markers;
     }
     return report;

@@ -1,5 +1,6 @@
-// The course-text checks: links resolve, quoted thresholds match the manifests, and the
-// compilable code blocks are extracted for the compiler.
+// The course-text checks: links resolve, quoted thresholds match the manifests, quoted
+// measurements match the committed records, and the compilable code blocks are extracted for
+// the compiler.
 #pragma once
 
 #include "layout.hpp"
@@ -34,6 +35,16 @@ struct ThresholdReport {
 
 // Every threshold marker must quote its manifest value exactly as format_threshold writes it.
 ThresholdReport check_thresholds(const fs::path& root);
+
+struct MeasuredReport {
+    Problems problems;
+    size_t markers = 0;
+    size_t files_with_markers = 0;
+};
+
+// Every number a measured marker quotes must be in the part of the committed record it names
+// (measured.hpp). The same pages as check_thresholds.
+MeasuredReport check_measured(const fs::path& root);
 
 struct CodeBlock {
     std::string language;  // "cpp" or "cuda"

@@ -5,6 +5,7 @@
 #include "link_refs.hpp"
 #include "markdown.hpp"
 #include "markers.hpp"
+#include "measured.hpp"
 #include "text.hpp"
 #include "thresholds.hpp"
 #include "urls.hpp"
@@ -28,6 +29,19 @@ void show_manifest_values(Markdown& page, const std::string& repo_path,
             return MarkerValue{found.text, found.manifest};
         },
         problems);
+}
+
+// The author's text stays as written; the span names the record, and a number the record does
+// not hold is reported (a warning, or a failure with --strict).
+void mark_measured_numbers(Markdown& page, const fs::path& root, const std::string& repo_path, Problems& problems) {
+    visit_markers(
+        page.root(), repo_path,
+        [&](const Marker& marker) -> std::optional<MarkerValue> {
+            Problems found = check_measured_marker(root, repo_path, marker);
+            problems.insert(problems.end(), found.begin(), found.end());
+            return MarkerValue{std::nullopt, marker.id};
+        },
+        problems, MarkerKind::measured);
 }
 
 void point_links_at_site(Markdown& page, const CourseTree& tree, const std::string& repo_path,
@@ -65,6 +79,7 @@ PagePreparation prepare_page(Markdown& page, const CourseTree& tree, const std::
     // Order matters: markers and links are found in raw HTML, and highlighted code becomes
     // raw HTML, so code must be highlighted last or its text would be taken for markup.
     show_manifest_values(page, repo_path, thresholds, result.problems);
+    mark_measured_numbers(page, tree.root, repo_path, result.problems);
     point_links_at_site(page, tree, repo_path, images, result);
     add_heading_anchors(page.root());
     wrap_tables(page.root());

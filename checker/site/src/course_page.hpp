@@ -26,6 +26,7 @@ struct PagePreparation {
 
 // Rewrites `page` in place for the site at its path `repo_path`:
 //  - threshold markers show the manifest's value (so the site cannot disagree with the checker),
+//  - measured markers keep the author's text, marked with the record it comes from (and checked),
 //  - relative links point at the rendered pages and copied files,
 //  - headings get anchors, tables a box that scrolls when they are wide, fenced code is highlighted.
 PagePreparation prepare_page(Markdown& page, const CourseTree& tree, const std::string& repo_path,

@@ -79,6 +79,13 @@ int run_check_thresholds(const fs::path& root) {
     return report(thresholds.problems, "threshold problem");
 }
 
+int run_check_measured(const fs::path& root) {
+    const MeasuredReport measured = check_measured(root);
+    std::cout << "measured: " << count(measured.markers, "marker") << " in " << count(measured.files_with_markers, "file")
+              << " checked against the committed records (docs/results/, docs/data/)\n";
+    return report(measured.problems, "measured-number problem");
+}
+
 int run_check_tables(const fs::path& root, bool write) {
     const ChecksTablesReport tables = check_checks_tables(root, write);
     for (const auto& note : tables.notes) std::cout << "note: " << to_string(note) << "\n";
@@ -107,7 +114,7 @@ int main(int argc, char** argv) {
     site->add_option("--root", root_arg, "Repository root")->capture_default_str();
     site->add_option("--out", out_arg, "Output folder")->required();
     site->add_option("--title", title, "Course title shown in the sidebar")->capture_default_str();
-    site->add_flag("--strict", strict, "Fail when a link or threshold marker cannot be resolved");
+    site->add_flag("--strict", strict, "Fail when a link, threshold marker or measured marker cannot be resolved");
     site->add_option("--figures", figures_arg, figures_help);
 
     std::string slides_root;
@@ -125,6 +132,10 @@ int main(int argc, char** argv) {
 
     auto* thresholds = app.add_subcommand("check-thresholds", "Check quoted thresholds against labs/*/lab.json");
     thresholds->add_option("--root", root_arg, "Repository root")->capture_default_str();
+
+    auto* measured = app.add_subcommand("check-measured",
+                                        "Check quoted measurements against docs/results/ and docs/data/");
+    measured->add_option("--root", root_arg, "Repository root")->capture_default_str();
 
     bool write_tables = false;
     auto* tables = app.add_subcommand("check-tables", "Check each handout's checks table against its lab.json");
@@ -148,6 +159,7 @@ int main(int argc, char** argv) {
         }
         if (links->parsed()) return run_check_links({existing_folder(root_arg), figures_folder(figures_arg)});
         if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg));
+        if (measured->parsed()) return run_check_measured(existing_folder(root_arg));
         if (tables->parsed()) return run_check_tables(existing_folder(root_arg), write_tables);
         if (extract->parsed()) {
             const size_t blocks = extract_code(existing_folder(root_arg), fs::absolute(out_arg));

@@ -5,6 +5,7 @@
 
 #include <cmark-gfm.h>
 
+#include <algorithm>
 #include <set>
 #include <string_view>
 
@@ -12,13 +13,23 @@ namespace memlab::site {
 
 namespace {
 
-constexpr std::string_view kOpenPrefix = kThresholdOpenPrefix;
-
-// An HTML block that begins with a threshold marker (CommonMark allows three spaces before it).
+// An HTML block that begins with a marker of any kind (CommonMark allows three spaces before it).
 bool starts_with_marker(const char* literal) {
     std::string_view html(literal ? literal : "");
     const size_t first = html.find_first_not_of(' ');
-    return first != std::string_view::npos && first <= 3 && html.substr(first, kOpenPrefix.size()) == kOpenPrefix;
+    if (first == std::string_view::npos || first > 3) return false;
+    for (MarkerKind kind : kMarkerKinds) {
+        const std::string_view prefix = marker_open_prefix(kind);
+        if (html.substr(first, prefix.size()) == prefix) return true;
+    }
+    return false;
+}
+
+// Where the line's first marker of any kind begins, or npos.
+size_t first_marker_at(std::string_view line) {
+    size_t first = std::string_view::npos;
+    for (MarkerKind kind : kMarkerKinds) first = std::min(first, line.find(marker_open_prefix(kind)));
+    return first;
 }
 
 }  // namespace
@@ -38,7 +49,7 @@ std::string shield_line_start_markers(std::string_view markdown, cmark_node* par
         end = end == std::string_view::npos ? markdown.size() : end + 1;
         const std::string_view text = markdown.substr(start, end - start);
         // The block starts at the line's first marker: a container prefix ("> ", "- ") holds none.
-        const size_t at = lines.count(line) ? text.find(kOpenPrefix) : std::string_view::npos;
+        const size_t at = lines.count(line) ? first_marker_at(text) : std::string_view::npos;
         if (at == std::string_view::npos) {
             shielded += text;
         } else {

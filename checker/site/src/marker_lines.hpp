@@ -1,9 +1,9 @@
-// Threshold markers at the start of a line. CommonMark starts an HTML block at any line that
-// begins with "<!--", even in the middle of a paragraph: a marker there would end the paragraph
-// above it, leave the rest of its own line as raw text (no emphasis, no links) and start a new
-// paragraph below. The course text is wrapped at 100 columns, so a quoted threshold often lands
-// at the start of a line. GitHub reads such a line the same way; the site repairs it at parse
-// time, so that a marker never changes the shape of the text around it.
+// Markers (threshold or measured) at the start of a line. CommonMark starts an HTML block at
+// any line that begins with "<!--", even in the middle of a paragraph: a marker there would end
+// the paragraph above it, leave the rest of its own line as raw text (no emphasis, no links) and
+// start a new paragraph below. The course text is wrapped at 100 columns, so a quoted value often
+// lands at the start of a line. GitHub reads such a line the same way; the site repairs it at
+// parse time, so that a marker never changes the shape of the text around it.
 #pragma once
 
 #include <string>

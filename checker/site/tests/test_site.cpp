@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 using namespace memlab::site;
 using memlab::site::test::contains;
 using memlab::site::test::fixture;
@@ -37,6 +39,13 @@ TEST_CASE("render_site turns the fixture course into linked pages") {
         CHECK(setup_link < lab_link);
         CHECK(lab_link < decks_link);
         CHECK(contains(home, "<li><a href=\"index.html\" aria-current=\"page\">"));
+    }
+    SUBCASE("measured numbers keep the author's text and name their record") {
+        const std::string setup = read_file(out.path() / "setup.html");
+        CHECK(contains(setup, "<span class=\"measured\" title=\"measured: docs/results/h200/lab04.json#speedup_vs_starter\">"
+                              "4.41x</span>"));
+        CHECK(contains(setup, ">85.5 %</span> of the <strong>copy</strong>"));  // a line-start marker stays inline
+        CHECK(contains(read_file(out.path() / "slides/01-banks.html"), ">3 985 GB/s</span>"));
     }
     SUBCASE("tables scroll in their own box") {
         const std::string lab = read_file(out.path() / "labs/04-padding/index.html");
@@ -77,6 +86,11 @@ TEST_CASE("the site shows the manifest's value even where the text quotes anothe
     CHECK(contains(home, ">3x</span>"));
     CHECK_FALSE(contains(home, "2.5x"));
     CHECK_FALSE(summary.problems.empty());  // the broken links and markers are reported
+    CHECK(std::any_of(summary.problems.begin(), summary.problems.end(), [](const Problem& p) {
+        return p.file == "docs/measured.md" && p.line == 3 && contains(p.message, "3.41 is not in");
+    }));
+    // A measured marker shows the author's text even where it is wrong.
+    CHECK(contains(read_file(out.path() / "measured.html"), ">3.41x</span>"));
 }
 
 TEST_CASE("an empty repository renders a generated home page") {
