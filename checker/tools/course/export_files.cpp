@@ -63,6 +63,8 @@ const std::vector<Rule>& instructor_rules() {
       {"checker/tools/bench-harness.sh", "instructor scripts that build the solutions"},
       {"checker/tools/bench-libraries.sh", "instructor scripts that build the solutions"},
       {"checker/tools/time-grading.sh", "instructor scripts that build the solutions"},
+      {"checker/tools/ncu-walkthrough.sh", "instructor scripts that profile the solutions"},
+      {"checker/tools/run-article-benches.sh", "instructor scripts that run the benchmarks"},
       {"checker/tools/course/classroom/", "the GitHub Classroom template (the copy gets the workflow it makes)"},
   };
   return rules;
