@@ -2,7 +2,9 @@
 //   results/labNN.json      every check with measured and required values, verdict, hint
 //   results/labNN.txt       the same as a console table
 //   results/gradescope.json Gradescope's results.json, over every lab graded in this build
-// It runs as the last ctest test of each lab, pass or fail.
+// It runs as the last ctest test of each lab, pass or fail. It also prints the instructor's
+// tables from kept reports (report/table_command.h) and checks the pages that hold them
+// (--check-page, report/check_page.h).
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
@@ -18,8 +20,11 @@
 #include "memlab/suite_judge.h"
 #include "memlab/result_files.h"
 #include "memlab/report.h"
+#include "report/check_page.h"
+#include "report/expectations.h"
 #include "report/gradescope_results.h"
 #include "report/report_text.h"
+#include "report/table_command.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -178,150 +183,51 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   return lab;
 }
 
-// An instructor's verification table over several reports (labNN.json of starter and
-// solution builds): a starter must pass its correctness checks and fail every performance
-// and mechanism check (whichever suite runs them); a solution must pass everything.
-int verification_table(const std::vector<std::string>& reports) {
-  std::cout << "| lab | variant | check | verdict | measured | required | as expected |\n"
-            << "| --- | --- | --- | --- | --- | --- | --- |\n";
-  int unexpected = 0;
-  for (const auto& path : reports) {
-    json lab = json::parse(read_text_file(path));
-    const std::string variant = lab.value("variant", "?");
-    for (const auto& c : lab["checks"]) {
-      const std::string kind = c.value("kind", c["suite"].get<std::string>()), verdict = c["verdict"];
-      const bool starter_should_fail = kind == "performance" || kind == "mechanism";
-      const std::string want = variant == "starter" && starter_should_fail ? "fail" : "pass";
-      // An optional part the starter leaves switched off (0 points) is skipped, not failed.
-      // So is a timed check this GPU cannot grade by time: its points moved to a counter check.
-      const bool optional_skip = verdict == "skip" && c["max_points"].get<double>() == 0;
-      const bool ok = verdict == want || optional_skip;
-      unexpected += ok ? 0 : 1;
-      std::string measured = c["measured_text"];
-      if (measured.empty() && !c["measured"].is_null()) measured = c["measured"].dump();
-      std::cout << "| " << lab["lab"].get<std::string>() << " | " << variant << " | " << c["id"].get<std::string>()
-                << " | " << verdict << " | " << measured << " | " << c["required_text"].get<std::string>() << " | "
-                << (optional_skip ? (c.contains("points_moved_to") ? "yes (graded by " +
-                                                                        c["points_moved_to"].get<std::string>() + ")"
-                                                                  : std::string("yes (optional part, not attempted)"))
-                    : ok ? "yes"
-                         : "NO (want " + want + ")")
-                << " |\n";
-    }
-  }
-  std::cout << "\n" << unexpected << " unexpected verdict(s)\n";
-  return unexpected == 0 ? 0 : 1;
-}
-
-// Repeatability over many gradings of the same files: for every check, the spread of its
-// measured value ((max - min) / median) and whether all runs gave the same verdict.
-int repeatability_table(const std::vector<std::string>& reports) {
-  std::map<std::string, std::vector<double>> values;
-  std::map<std::string, std::map<std::string, int>> verdicts;
-  std::vector<std::string> order;
-  for (const auto& path : reports) {
-    json lab = json::parse(read_text_file(path));
-    for (const auto& c : lab["checks"]) {
-      const std::string key = lab["lab"].get<std::string>() + " " + lab.value("variant", "?") + " " + c["id"].get<std::string>();
-      if (!verdicts.count(key)) order.push_back(key);
-      ++verdicts[key][c["verdict"].get<std::string>()];
-      if (!c["measured"].is_null()) values[key].push_back(c["measured"].get<double>());
-    }
-  }
-  std::cout << "| lab variant check | runs | verdicts | min | median | max | spread (max-min)/median |\n"
-            << "| --- | --- | --- | --- | --- | --- | --- |\n";
-  bool agree = true;
-  for (const auto& key : order) {
-    std::ostringstream v;
-    int runs = 0;
-    for (const auto& [verdict, n] : verdicts[key]) {
-      v << (runs ? ", " : "") << verdict << " " << n;
-      runs += n;
-    }
-    agree = agree && verdicts[key].size() == 1;
-    std::vector<double> x = values[key];
-    std::sort(x.begin(), x.end());
-    std::cout << "| " << key << " | " << runs << " | " << v.str() << " | ";
-    if (x.empty()) {
-      std::cout << "| | | |\n";
-      continue;
-    }
-    const double median = x[x.size() / 2];
-    std::cout << x.front() << " | " << median << " | " << x.back() << " | "
-              << (median != 0 ? 100 * (x.back() - x.front()) / median : 0) << " % |\n";
-  }
-  std::cout << "\nverdicts " << (agree ? "agree in every run" : "DISAGREE between runs") << "\n";
-  return agree ? 0 : 1;
-}
-
-// A known-wrong submission's report against its expected.json: every listed check has its
-// expected verdict (from "expect" on a GPU machine, "expect_without_gpu" without one) and the
-// score is at most max_score.
-int expectation_check(const std::string& expected_path, const std::string& report_path) {
-  const json want = json::parse(read_text_file(expected_path));
-  if (!fs::exists(report_path)) {
-    std::cout << "NO: " << report_path << " was not written: the grading of this submission did not finish\n";
-    return 1;
-  }
-  const json got = json::parse(read_text_file(report_path));
-  const bool had_gpu = got.contains("environment") && got["environment"].get<std::string>().rfind("skipped:", 0) != 0;
-  const char* key = had_gpu ? "expect" : "expect_without_gpu";
-  int wrong = 0;
-  std::cout << "case " << expected_path << " (" << (had_gpu ? "with a GPU" : "without a GPU") << "):\n";
-  const json listed = want.value(key, json::object());
-  for (const auto& [id, verdict] : listed.items()) {
-    std::string actual = "(absent)";
-    std::string detail;
-    for (const auto& c : got["checks"])
-      if (c["id"] == id) {
-        actual = c["verdict"].get<std::string>();
-        detail = c.value("detail", std::string());
-      }
-    const bool ok = actual == verdict.get<std::string>();
-    wrong += ok ? 0 : 1;
-    std::cout << "  " << (ok ? "ok " : "NO ") << id << ": " << actual << " (want " << verdict.get<std::string>() << ")"
-              << (detail.empty() ? "" : " - " + detail.substr(0, 200)) << "\n";
-  }
-  const double score = got["score"].get<double>(), cap = want.at("max_score").get<double>();
-  const bool score_ok = score <= cap;
-  wrong += score_ok ? 0 : 1;
-  std::cout << "  " << (score_ok ? "ok " : "NO ") << "score " << score << " (at most " << cap << ")\n";
-  return wrong == 0 ? 0 : 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Merge a lab's check results into its report and Gradescope's results.json"};
   std::string lab, lab_dir, results_dir;
-  std::vector<std::string> verify;
   app.add_option("--lab", lab, "labNN");
   app.add_option("--lab-dir", lab_dir, "the lab's folder (holds lab.json)")->check(CLI::ExistingDirectory);
   app.add_option("--results-dir", results_dir, "the build's results folder");
-  app.add_option("--verification-table", verify,
-                 "instead: print a Markdown table of these labNN.json reports, marking verdicts a starter or "
-                 "solution should not have")
-      ->check(CLI::ExistingFile);
-  std::vector<std::string> repeat;
-  app.add_option("--repeatability-table", repeat,
-                 "instead: spread of each check's measured value and verdict agreement over these reports")
-      ->check(CLI::ExistingFile);
+  TableRequest tables;
+  add_table_options(app, tables);
   std::string labs, expect, report;
   app.add_option("--labs", labs, "the labs this build grades, comma-separated (gradescope.json sums exactly these)");
   app.add_option("--expect", expect, "instead: compare --report with a known-wrong submission's expected.json")
       ->check(CLI::ExistingFile);
   app.add_option("--report", report, "with --expect: the labNN.json to compare");
+  std::string page, root = ".";
+  bool write = false;
+  CLI::Option* check_page_option =
+      app.add_option("--check-page", page,
+                     "instead: check that each generated block of this Markdown page holds what its memlab-report "
+                     "command prints now (exit 1 when one differs, 2 when the page has no block or one cannot run)");
+  // needs(): without --check-page they would be ignored, and a run that was meant to check or
+  // write a page would seem to have done it.
+  app.add_option("--root", root, "with --check-page: the folder the blocks' paths are relative to (default: here)")
+      ->needs(check_page_option);
+  app.add_flag("--write", write, "with --check-page: rewrite the blocks that differ")->needs(check_page_option);
   CLI11_PARSE(app, argc, argv);
+  if (!page.empty()) return check_page(page, root, write, std::cout, std::cerr);
   if (!expect.empty() && lab.empty()) {
     try {
-      return expectation_check(expect, report);
+      return print_expectation(check_expectation(json::parse(read_text_file(expect)), report), expect, report,
+                               std::cout);
     } catch (const std::exception& e) {
       std::cerr << "memlab-report: " << expect << ": " << e.what() << "\n";
       return 2;
     }
   }
-  if (!verify.empty()) return verification_table(verify);
-  if (!repeat.empty()) return repeatability_table(repeat);
+  if (tables.any()) {
+    try {
+      return run_table(tables, "", std::cout);
+    } catch (const std::exception& e) {
+      std::cerr << "memlab-report: " << e.what() << "\n";
+      return 2;
+    }
+  }
   if (lab.empty() || lab_dir.empty() || results_dir.empty()) {
     std::cerr << "memlab-report: --lab, --lab-dir and --results-dir are required\n" << app.help();
     return 2;
@@ -352,7 +258,11 @@ int main(int argc, char** argv) {
     std::cout << table.str() << "report: " << (dir / ("lab" + m.number + ".json")).string() << ", "
               << (dir / "gradescope.json").string() << "\n";
     // A known-wrong submission's report step also checks the verdicts it must get.
-    if (!expect.empty()) return expectation_check(expect, (dir / ("lab" + m.number + ".json")).string());
+    if (!expect.empty()) {
+      const std::string merged_report = (dir / ("lab" + m.number + ".json")).string();
+      return print_expectation(check_expectation(json::parse(read_text_file(expect)), merged_report), expect,
+                               merged_report, std::cout);
+    }
   } catch (const std::exception& e) {
     std::cerr << "memlab-report: " << e.what() << "\n";
     return 1;
