@@ -12,6 +12,7 @@
 
 #include <cmark-gfm.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -87,51 +88,65 @@ LinkReport check_links(const CourseTree& tree) {
     return report;
 }
 
-ThresholdReport check_thresholds(const fs::path& root) {
-    const CourseFiles files = find_course_files(root);
-    ThresholdReport report;
-    const ThresholdBook book = ThresholdBook::load(root, report.problems);
-    for (const auto& source : course_text_files(files)) {
+namespace {
+
+struct MarkerCounts {
+    size_t markers = 0;
+    size_t files_with_markers = 0;
+};
+
+// Calls `check` for every marker of `kind` in the course text (the pages, handouts and decks
+// course_text_files lists), and counts the markers and the files that hold one. A marker
+// without its closing comment is reported in `problems`.
+MarkerCounts visit_course_markers(const fs::path& root, MarkerKind kind, Problems& problems,
+                                  const std::function<void(const std::string& source, const Marker&)>& check) {
+    MarkerCounts counts;
+    for (const auto& source : course_text_files(find_course_files(root))) {
         const Markdown page(read_file(root / source));
-        const size_t before = report.markers;
+        const size_t before = counts.markers;
         visit_markers(
             page.root(), source,
             [&](const Marker& marker) -> std::optional<MarkerValue> {
-                ++report.markers;
-                const auto expected = book.lookup(source, marker.id);
-                if (!expected.error.empty()) {
-                    report.problems.push_back({source, marker.line, expected.error});
-                } else if (marker.text != expected.text) {
-                    report.problems.push_back(
-                        {source, marker.line,
-                         "threshold \"" + marker.id + "\" is quoted as \"" + marker.text + "\" but " +
-                             expected.manifest + " requires \"" + expected.text + "\""});
-                }
+                ++counts.markers;
+                check(source, marker);
                 return std::nullopt;
             },
-            report.problems);
-        if (report.markers > before) ++report.files_with_markers;
+            problems, kind);
+        if (counts.markers > before) ++counts.files_with_markers;
     }
+    return counts;
+}
+
+}  // namespace
+
+ThresholdReport check_thresholds(const fs::path& root) {
+    ThresholdReport report;
+    const ThresholdBook book = ThresholdBook::load(root, report.problems);
+    const MarkerCounts counts = visit_course_markers(
+        root, MarkerKind::threshold, report.problems, [&](const std::string& source, const Marker& marker) {
+            const auto expected = book.lookup(source, marker.id);
+            if (!expected.error.empty()) {
+                report.problems.push_back({source, marker.line, expected.error});
+            } else if (marker.text != expected.text) {
+                report.problems.push_back({source, marker.line,
+                                           "threshold \"" + marker.id + "\" is quoted as \"" + marker.text +
+                                               "\" but " + expected.manifest + " requires \"" + expected.text + "\""});
+            }
+        });
+    report.markers = counts.markers;
+    report.files_with_markers = counts.files_with_markers;
     return report;
 }
 
 MeasuredReport check_measured(const fs::path& root) {
-    const CourseFiles files = find_course_files(root);
     MeasuredReport report;
-    for (const auto& source : course_text_files(files)) {
-        const Markdown page(read_file(root / source));
-        const size_t before = report.markers;
-        visit_markers(
-            page.root(), source,
-            [&](const Marker& marker) -> std::optional<MarkerValue> {
-                ++report.markers;
-                Problems found = check_measured_marker(root, source, marker);
-                report.problems.insert(report.problems.end(), found.begin(), found.end());
-                return std::nullopt;
-            },
-            report.problems, MarkerKind::measured);
-        if (report.markers > before) ++report.files_with_markers;
-    }
+    const MarkerCounts counts = visit_course_markers(
+        root, MarkerKind::measured, report.problems, [&](const std::string& source, const Marker& marker) {
+            Problems found = check_measured_marker(root, source, marker);
+            report.problems.insert(report.problems.end(), found.begin(), found.end());
+        });
+    report.markers = counts.markers;
+    report.files_with_markers = counts.files_with_markers;
     return report;
 }
 
