@@ -40,10 +40,15 @@ endforeach()
 list(APPEND rows "all|Every lab: your files|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"OFF\"")
 if(NOT STUDENT_COPY)
   list(APPEND rows "all-solution|Every lab: reference solutions|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\"")
-  list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_EVERY_ARCHITECTURE\": \"ON\"")
+  list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_EVERY_ARCHITECTURE\": \"ON\", \"MEMLAB_WERROR\": \"ON\", \"MEMLAB_TEST_SANITIZERS\": \"ON\"")
+  # The course's CPU-testable parts under AddressSanitizer and UBSan (cmake/MemlabWarnings.cmake):
+  # the checker library, its tools, unit tests and the site; no lab (their check programs add
+  # a long CUDA build and grade nothing more on the CPU). ci runs it as the test course.sanitizers.
+  list(APPEND rows "asan|The course's CPU tests under AddressSanitizer and UBSan (no lab is built)|\"CMAKE_BUILD_TYPE\": \"Debug\", \"MEMLAB_LABS\": \"none\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_SANITIZE\": \"ON\"")
 endif()
 list(APPEND rows "docs|Course site and slides (no lab is built)|\"MEMLAB_LABS\": \"none\", \"MEMLAB_BUILD_DOCS\": \"ON\"")
 
+set(asan_options "protect_shadow_gap=0:detect_leaks=1:halt_on_error=1:check_initialization_order=1:strict_init_order=1")
 set(configure "")
 set(build "")
 set(test "")
@@ -59,6 +64,10 @@ foreach(row IN LISTS rows)
     # The course's tests use both cores of a CI machine; builds and GPU suites still run one at
     # a time (their tests hold resource locks).
     string(APPEND test ",\n    {\"name\": \"${name}\", \"configurePreset\": \"${name}\", \"inherits\": \"base\", \"execution\": {\"noTestsAction\": \"error\", \"jobs\": 2}}")
+  elseif(name STREQUAL "asan")
+    # The CPU tests only. The CUDA runtime maps memory where ASan keeps its shadow gap
+    # (protect_shadow_gap=0); every finding ends the program with a non-zero status.
+    string(APPEND test ",\n    {\"name\": \"${name}\", \"configurePreset\": \"${name}\", \"inherits\": \"base\", \"filter\": {\"include\": {\"label\": \"cpu\"}}, \"environment\": {\"ASAN_OPTIONS\": \"${asan_options}\", \"UBSAN_OPTIONS\": \"print_stacktrace=1:halt_on_error=1\"}, \"execution\": {\"noTestsAction\": \"error\", \"jobs\": 2}}")
   else()
     string(APPEND test ",\n    {\"name\": \"${name}\", \"configurePreset\": \"${name}\", \"inherits\": \"base\"}")
   endif()
