@@ -66,6 +66,10 @@ const std::vector<Rule>& instructor_rules() {
       {"checker/tools/ncu-walkthrough.sh", "instructor scripts that profile the solutions"},
       {"checker/tools/run-article-benches.sh", "instructor scripts that run the benchmarks"},
       {"checker/tools/course/classroom/", "the GitHub Classroom template (the copy gets the workflow it makes)"},
+      {"CONTRIBUTING.md", "the course maintainers' guide (adding a lab writes a reference solution)"},
+      {"docs/adding-a-lab.md", "the course maintainers' guide (adding a lab writes a reference solution)"},
+      {"cmake/MemlabNewLab.cmake", "the lab scaffold and its templates (it writes solutions/)"},
+      {"checker/templates/", "the lab scaffold and its templates (it writes solutions/)"},
   };
   return rules;
 }

@@ -1,0 +1,376 @@
+#include "lab_tables.hpp"
+
+#include "markdown.hpp"
+#include "text.hpp"
+
+#include <cmark-gfm.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <regex>
+
+namespace memlab::site {
+
+namespace {
+
+constexpr std::string_view kBeginPrefix = "<!-- labs: begin";
+constexpr std::string_view kEndPrefix = "<!-- labs: end";
+constexpr const char* kBeginLine =
+    "<!-- labs: begin (from each labs/NN-name/lab.json: number, title, summary; memlab-site lab-tables --write) -->";
+constexpr const char* kBeginLineWithHand =
+    "<!-- labs: begin (from each labs/NN-name/lab.json: number, title, summary; the later columns are written by "
+    "hand; memlab-site lab-tables --write) -->";
+constexpr const char* kEndLine = "<!-- labs: end -->";
+const std::vector<std::string> kGeneratedColumns = {"#", "lab", "you learn to"};
+constexpr const char* kRewriteCommand = "memlab-site lab-tables --root . --write";
+
+std::string escape_pipes(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) out += '\\';
+    out += text[i];
+  }
+  return out;
+}
+
+// Cells of one GFM table row; an escaped "\|" stays in its cell, as GFM reads it.
+std::vector<std::string> row_cells(std::string_view line) {
+  const std::string text = trim(line);
+  std::vector<std::string> cells;
+  std::string cell;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) {
+      cells.push_back(trim(cell));
+      cell.clear();
+    } else {
+      cell += text[i];
+    }
+  }
+  cells.push_back(trim(cell));
+  if (!cells.empty() && cells.front().empty()) cells.erase(cells.begin());
+  if (!cells.empty() && cells.back().empty() && !text.empty() && text.back() == '|') cells.pop_back();
+  return cells;
+}
+
+std::string row_text(const std::vector<std::string>& cells) {
+  std::string text = "|";
+  for (const auto& cell : cells) text += " " + cell + " |";
+  return text;
+}
+
+// "../" for each folder between `page` and the repository root.
+std::string root_prefix(const std::string& page) {
+  std::string prefix;
+  for (const char c : page) {
+    if (c == '/') prefix += "../";
+  }
+  return prefix;
+}
+
+std::vector<std::string> generated_cells(const LabEntry& lab, const std::string& page) {
+  return {lab.number, "[" + escape_pipes(lab.title) + "](" + root_prefix(page) + lab.handout_path() + ")",
+          escape_pipes(lab.summary)};
+}
+
+struct Region {
+  int begin = 0;  // line of the opening comment (1-based); 0 when there is none
+  int end = 0;    // line of the closing comment; 0 when there is none
+  int count = 0;  // opening comments found
+};
+
+Region find_region(cmark_node* root) {
+  Region region;
+  for (cmark_node* block : nodes_of_type(root, CMARK_NODE_HTML_BLOCK)) {
+    const std::string html = trim(cmark_node_get_literal(block));
+    const int line = cmark_node_get_start_line(block);
+    if (starts_with(html, kBeginPrefix)) {
+      if (++region.count == 1) region.begin = line;
+    } else if (starts_with(html, kEndPrefix) && region.begin != 0 && region.end == 0) {
+      region.end = line;
+    }
+  }
+  return region;
+}
+
+struct TableRow {
+  std::vector<std::string> cells;
+  int line = 0;
+};
+
+struct ParsedRegion {
+  std::vector<std::string> header;  // cells of the first table row; empty when there is none
+  std::vector<TableRow> rows;       // rows whose first cell is a two-digit number
+};
+
+ParsedRegion parse_region(const std::vector<std::string>& lines, int first_line) {
+  static const std::regex number_cell(R"re(^[0-9][0-9]$)re");
+  ParsedRegion parsed;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!starts_with(trim(lines[i]), "|")) continue;
+    auto cells = row_cells(lines[i]);
+    if (parsed.header.empty()) {
+      parsed.header = cells;
+      continue;
+    }
+    if (cells.empty() || !std::regex_match(cells[0], number_cell)) continue;
+    parsed.rows.push_back({std::move(cells), first_line + static_cast<int>(i)});
+  }
+  return parsed;
+}
+
+std::string join_lines(const std::vector<std::string>& lines, size_t from, size_t to) {  // [from, to)
+  std::string text;
+  for (size_t i = from; i < to && i < lines.size(); ++i) text += lines[i] + "\n";
+  return text;
+}
+
+std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
+
+// One finding per way the rows differ from the labs, so that the message names the lab.
+void compare_rows(const ParsedRegion& parsed, const std::vector<LabEntry>& labs, const std::string& page,
+                  int begin_line, Problems& problems) {
+  std::map<std::string, const TableRow*> by_number;
+  for (const auto& row : parsed.rows) by_number.emplace(row.cells[0], &row);
+  std::vector<std::string> lab_order;
+  for (const auto& lab : labs) {
+    lab_order.push_back(lab.number);
+    const auto it = by_number.find(lab.number);
+    if (it == by_number.end()) {
+      problems.push_back(
+          {page, begin_line, "lab " + lab.number + " (" + lab.manifest_path() + ") has no row in the labs table"});
+      continue;
+    }
+    const TableRow& row = *it->second;
+    const auto want = generated_cells(lab, page);
+    for (size_t column = 1; column < want.size(); ++column) {
+      const std::string got = column < row.cells.size() ? row.cells[column] : "";
+      if (got != want[column]) {
+        problems.push_back({page, row.line,
+                            "the row of lab " + lab.number + " says " + in_quotes(got) + " in the column " +
+                                in_quotes(kGeneratedColumns[column]) + "; " + lab.manifest_path() + " gives " +
+                                in_quotes(want[column])});
+      }
+    }
+  }
+  std::vector<std::string> table_order;
+  for (const auto& row : parsed.rows) {
+    const bool known =
+        std::any_of(labs.begin(), labs.end(), [&](const LabEntry& l) { return l.number == row.cells[0]; });
+    if (!known) {
+      problems.push_back(
+          {page, row.line,
+           "the row of lab " + row.cells[0] + " names no lab: there is no labs/" + row.cells[0] + "-*/lab.json"});
+    } else {
+      table_order.push_back(row.cells[0]);
+    }
+  }
+  std::vector<std::string> listed;
+  for (const auto& number : lab_order) {
+    if (by_number.count(number)) listed.push_back(number);
+  }
+  if (table_order != listed) problems.push_back({page, begin_line, "the rows are not in the order of the lab numbers"});
+  const bool header_ok = parsed.header.size() >= kGeneratedColumns.size() &&
+                         std::equal(kGeneratedColumns.begin(), kGeneratedColumns.end(), parsed.header.begin());
+  if (!header_ok) {
+    problems.push_back({page, begin_line,
+                        "the header row does not start with " + row_text(kGeneratedColumns) +
+                            " (its first three columns come from lab.json)"});
+  }
+}
+
+std::string field(const nlohmann::json& manifest, const char* name, const std::string& path, Problems& problems) {
+  const auto it = manifest.find(name);
+  if (it == manifest.end() || !it->is_string() || trim(it->get<std::string>()).empty()) {
+    problems.push_back({path, 0, std::string("has no \"") + name + "\" (a non-empty string; the lab tables quote it)"});
+    return "";
+  }
+  const std::string value = it->get<std::string>();
+  if (value.find('\n') != std::string::npos) {
+    problems.push_back({path, 0, std::string("\"") + name + "\" spans several lines; a table cell holds one"});
+    return "";
+  }
+  return value;
+}
+
+}  // namespace
+
+const std::vector<std::string>& lab_table_pages() {
+  static const std::vector<std::string> pages = {"README.md", "docs/index.md"};
+  return pages;
+}
+
+std::vector<LabEntry> read_lab_entries(const fs::path& root, Problems& problems) {
+  static const std::regex lab_folder(R"re(^([0-9][0-9])-(.+)$)re");
+  std::vector<std::string> folders;
+  std::error_code ec;
+  if (fs::is_directory(root / "labs", ec)) {
+    for (const auto& entry : fs::directory_iterator(root / "labs")) {
+      const std::string name = entry.path().filename().string();
+      if (entry.is_directory() && std::regex_match(name, lab_folder)) folders.push_back(name);
+    }
+  }
+  std::sort(folders.begin(), folders.end());
+
+  std::vector<LabEntry> labs;
+  for (const auto& folder : folders) {
+    std::smatch parts;
+    std::regex_match(folder, parts, lab_folder);
+    LabEntry lab;
+    lab.folder = "labs/" + folder;
+    const std::string path = lab.manifest_path();
+    if (!fs::is_regular_file(root / path, ec)) {
+      problems.push_back({lab.folder, 0, "a lab folder without a lab.json (every labs/NN-name/ folder is a lab)"});
+      continue;
+    }
+    nlohmann::json manifest;
+    try {
+      manifest = nlohmann::json::parse(read_file(root / path));
+    } catch (const std::exception& e) {
+      problems.push_back({path, 0, std::string("cannot be read: ") + e.what()});
+      continue;
+    }
+    if (!manifest.is_object()) {
+      problems.push_back({path, 0, "is not a JSON object"});
+      continue;
+    }
+    const size_t before = problems.size();
+    lab.number = field(manifest, "number", path, problems);
+    lab.name = field(manifest, "name", path, problems);
+    lab.title = field(manifest, "title", path, problems);
+    lab.summary = field(manifest, "summary", path, problems);
+    if (!lab.number.empty() && lab.number != parts[1].str()) {
+      problems.push_back(
+          {path, 0, "gives the number \"" + lab.number + "\"; its folder's name says " + parts[1].str()});
+    }
+    if (!lab.name.empty() && lab.name != parts[2].str()) {
+      problems.push_back({path, 0, "gives the name \"" + lab.name + "\"; its folder's name says " + parts[2].str()});
+    }
+    if (problems.size() != before) continue;
+    if (!fs::is_regular_file(root / lab.handout_path(), ec)) {
+      problems.push_back(
+          {path, 0,
+           "lab " + lab.number + " has no handout: " + lab.handout_path() + " is missing (see docs/adding-a-lab.md)"});
+    }
+    if (!fs::is_regular_file(root / lab.deck_path(), ec)) {
+      problems.push_back(
+          {path, 0,
+           "lab " + lab.number + " has no deck: " + lab.deck_path() + " is missing (see docs/adding-a-lab.md)"});
+    }
+    labs.push_back(std::move(lab));
+  }
+  return labs;
+}
+
+std::string lab_table_region(const std::vector<LabEntry>& labs, const std::string& page,
+                             const std::vector<std::string>& hand_columns,
+                             const std::map<std::string, std::vector<std::string>>& hand_cells) {
+  std::vector<std::string> header = kGeneratedColumns;
+  header.insert(header.end(), hand_columns.begin(), hand_columns.end());
+  std::string text = std::string(hand_columns.empty() ? kBeginLine : kBeginLineWithHand) + "\n" + row_text(header) +
+                     "\n" + row_text(std::vector<std::string>(header.size(), "---")) + "\n";
+  for (const auto& lab : labs) {
+    auto cells = generated_cells(lab, page);
+    const auto it = hand_cells.find(lab.number);
+    for (size_t i = 0; i < hand_columns.size(); ++i) {
+      cells.push_back(it != hand_cells.end() && i < it->second.size() ? it->second[i] : "");
+    }
+    text += row_text(cells) + "\n";
+  }
+  // The blank line ends the table, whatever Markdown renderer reads the page.
+  return text + "\n" + kEndLine + "\n";
+}
+
+LabTable check_lab_table(const std::string& page, const std::string& markdown, const std::vector<LabEntry>& labs) {
+  LabTable result;
+  result.rewritten = markdown;
+  const Markdown parsed_page(markdown);
+  const auto lines = split_lines(markdown);
+  const Region region = find_region(parsed_page.root());
+  if (region.begin == 0) {
+    result.other.push_back({page, 0,
+                            "no labs table: put the two lines <!-- labs: begin --> and " + std::string(kEndLine) +
+                                " where it goes, then run " + kRewriteCommand});
+    return result;
+  }
+  if (region.count > 1) result.other.push_back({page, region.begin, "more than one labs table: keep one"});
+  if (region.end == 0) {
+    result.other.push_back({page, region.begin, "the labs table has no closing " + std::string(kEndLine) + " line"});
+    return result;
+  }
+
+  const auto begin = static_cast<size_t>(region.begin - 1);
+  const auto end = static_cast<size_t>(region.end);  // one past the closing comment's line
+  const std::vector<std::string> region_lines(lines.begin() + static_cast<std::ptrdiff_t>(begin),
+                                              lines.begin() + static_cast<std::ptrdiff_t>(end));
+  const ParsedRegion parsed = parse_region(region_lines, region.begin);
+  std::vector<std::string> hand_columns;
+  if (parsed.header.size() > kGeneratedColumns.size()) {
+    hand_columns.assign(parsed.header.begin() + static_cast<std::ptrdiff_t>(kGeneratedColumns.size()),
+                        parsed.header.end());
+  }
+  std::map<std::string, std::vector<std::string>> hand_cells;
+  for (const auto& row : parsed.rows) {
+    std::vector<std::string> cells;
+    for (size_t i = 0; i < hand_columns.size(); ++i) {
+      const size_t column = kGeneratedColumns.size() + i;
+      cells.push_back(column < row.cells.size() ? row.cells[column] : "");
+    }
+    hand_cells.emplace(row.cells[0], std::move(cells));
+  }
+  const std::string expected = lab_table_region(labs, page, hand_columns, hand_cells);
+
+  // A hand-written cell that is empty: a rewrite keeps it empty, so a person must write it.
+  for (const auto& lab : labs) {
+    const auto it = hand_cells.find(lab.number);
+    for (size_t i = 0; i < hand_columns.size(); ++i) {
+      if (it == hand_cells.end() || i >= it->second.size() || it->second[i].empty()) {
+        result.other.push_back({page, region.begin,
+                                "lab " + lab.number + " has an empty cell in the column " + in_quotes(hand_columns[i]) +
+                                    ", which is written by hand: write it"});
+      }
+    }
+  }
+
+  const std::string actual = join_lines(lines, begin, end);
+  if (actual == expected) return result;
+  compare_rows(parsed, labs, page, region.begin, result.table);
+  if (result.table.empty()) {
+    result.table.push_back({page, region.begin, "the labs table is not laid out as lab-tables writes it"});
+  }
+  result.table.push_back(
+      {page, region.begin, "expected (" + std::string(kRewriteCommand) + " writes it):\n" + expected});
+  result.rewritten = join_lines(lines, 0, begin) + expected + join_lines(lines, end, lines.size());
+  return result;
+}
+
+LabTablesReport check_lab_tables(const fs::path& root, bool write) {
+  LabTablesReport report;
+  const std::vector<LabEntry> labs = read_lab_entries(root, report.problems);
+  report.labs = labs.size();
+  std::error_code ec;
+  for (const auto& page : lab_table_pages()) {
+    if (!fs::is_regular_file(root / page, ec)) {
+      report.problems.push_back({page, 0, "is missing: it holds a labs table"});
+      continue;
+    }
+    ++report.pages;
+    const std::string markdown = read_file(root / page);
+    const LabTable table = check_lab_table(page, markdown, labs);
+    if (!write) {
+      report.problems.insert(report.problems.end(), table.other.begin(), table.other.end());
+      report.problems.insert(report.problems.end(), table.table.begin(), table.table.end());
+      continue;
+    }
+    if (table.rewritten != markdown) {
+      write_file(root / page, table.rewritten);
+      ++report.rewritten;
+    }
+    // What is left after the rewrite (an empty hand-written cell) is judged on the new text.
+    const LabTable after = check_lab_table(page, table.rewritten, labs);
+    report.problems.insert(report.problems.end(), after.other.begin(), after.other.end());
+    report.problems.insert(report.problems.end(), after.table.begin(), after.table.end());
+  }
+  return report;
+}
+
+}  // namespace memlab::site
