@@ -1,11 +1,16 @@
 #include "memlab/manifest.h"
 
+#include <cctype>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
+#include "memlab/manifest_json.h"
 #include "memlab/result_files.h"
+#include "memlab/suites.h"
 
 namespace memlab {
 
@@ -14,7 +19,96 @@ using nlohmann::json;
 namespace {
 
 [[noreturn]] void bad(const std::string& origin, const std::string& what) {
-  throw std::runtime_error(origin + ": " + what);
+  throw std::runtime_error(origin.empty() ? what : origin + ": " + what);
+}
+
+// A problem of one check, named by its id: "check sweep_band: ...".
+[[noreturn]] void bad_check(const std::string& id, const std::string& what) {
+  throw std::runtime_error("check " + id + ": " + what);
+}
+
+// Check ids and parameter names become C++ names (lab::check::<id>, lab::param::<name>).
+bool is_identifier(const std::string& name) {
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_')) return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+const char* const kKinds[] = {"correctness", "performance", "mechanism"};
+const char* const kCheckFields[] = {"id",     "suite",       "kind", "gpu",   "compare",      "required", "unit",
+                                    "points", "description", "hint", "basis", "confirmed_by", "gap_rule"};
+
+bool is_kind(const std::string& kind) {
+  for (const char* k : kKinds)
+    if (kind == k) return true;
+  return false;
+}
+
+// Typed reads of optional and required fields, with messages that name the field.
+std::string text_field(const json& j, const char* field, bool required, const std::string& fallback = "") {
+  auto it = j.find(field);
+  if (it == j.end()) {
+    if (required) throw std::runtime_error(std::string("\"") + field + "\" is missing");
+    return fallback;
+  }
+  if (!it->is_string()) throw std::runtime_error(std::string("\"") + field + "\" must be a string");
+  return it->get<std::string>();
+}
+
+std::optional<double> number_field(const json& j, const char* field) {
+  auto it = j.find(field);
+  if (it == j.end()) return std::nullopt;
+  if (!it->is_number()) throw std::runtime_error(std::string("\"") + field + "\" must be a number");
+  return it->get<double>();
+}
+
+// One check. The caller names the check in a message when this throws.
+CheckSpec read_check(const json& c, ManifestUse use) {
+  const bool grading = use == ManifestUse::grading;
+  CheckSpec s;
+  s.id = c.at("id").get<std::string>();
+  for (auto it = c.begin(); it != c.end(); ++it) {
+    bool known = false;
+    for (const char* f : kCheckFields) known = known || it.key() == f;
+    if (!known)
+      throw std::runtime_error("unknown field \"" + it.key() +
+                               "\" (a check has id, suite, kind, gpu, compare, required, unit, points, description, "
+                               "hint, basis, confirmed_by, gap_rule)");
+  }
+  s.suite = text_field(c, "suite", grading);
+  if ((grading || c.contains("suite")) && !is_suite(s.suite))
+    throw std::runtime_error("suite \"" + s.suite + "\" is not a suite (use " + suites_in_words() + ")");
+  // The old default, for the site's partial manifests only: grading needs it written out.
+  s.kind = text_field(c, "kind", grading, s.suite == kCpuSuite ? std::string("correctness") : s.suite);
+  if ((grading || c.contains("kind")) && !is_kind(s.kind))
+    throw std::runtime_error("has kind \"" + s.kind + "\" (use correctness, performance or mechanism)");
+  s.gpu = is_gpu_suite(s.suite);
+  if (auto g = c.find("gpu"); g != c.end()) {
+    if (!g->is_boolean()) throw std::runtime_error("\"gpu\" must be true or false");
+    if (g->get<bool>() != s.gpu)
+      throw std::runtime_error(std::string("\"gpu\": ") + (g->get<bool>() ? "true" : "false") +
+                               " disagrees with suite \"" + s.suite + "\" (the " + std::string(kCpuSuite) +
+                               " suite runs without a GPU, every other suite on one)");
+  } else if (grading) {
+    throw std::runtime_error("\"gpu\" is missing (write \"gpu\": " + std::string(s.gpu ? "true" : "false") +
+                             " for suite \"" + s.suite + "\")");
+  }
+  s.compare = parse_compare(text_field(c, "compare", false, "true"));
+  s.required = number_field(c, "required");
+  s.unit = text_field(c, "unit", false);
+  s.points = number_field(c, "points").value_or(1.0);
+  s.description = text_field(c, "description", grading);
+  s.hint = text_field(c, "hint", false);
+  s.basis = text_field(c, "basis", false);
+  s.confirmed_by = text_field(c, "confirmed_by", false);
+  if (c.contains("gap_rule")) {
+    s.gap_rule = c.at("gap_rule").get<GapRule>();
+    if (s.compare != Compare::at_least) throw std::runtime_error("a gap rule needs compare \">=\"");
+  }
+  if (s.compare != Compare::is_true && !s.required && !s.gap_rule)
+    throw std::runtime_error("compares but has no \"required\" (nor a gap_rule)");
+  return s;
 }
 
 }  // namespace
@@ -32,63 +126,133 @@ std::vector<const CheckSpec*> Manifest::suite(const std::string& name) const {
   return out;
 }
 
-Manifest parse_manifest(const std::string& text, const std::string& origin) {
+std::string parameter_text(const Parameter& p) {
+  if (p.integer) return std::to_string(p.integer_value);
+  if (std::isfinite(p.value) && p.value == std::floor(p.value) && std::fabs(p.value) < 1e15)
+    return std::to_string(static_cast<long long>(p.value));
+  return json(p.value).dump();  // the shortest decimal that reads back as the same double
+}
+
+std::string substitute_parameters(const std::string& text, const std::map<std::string, Parameter>& parameters) {
+  std::string out;
+  size_t at = 0;
+  while (true) {
+    const size_t open = text.find('{', at);
+    if (open == std::string::npos) break;
+    const size_t close = text.find('}', open);
+    const std::string name = close == std::string::npos ? "" : text.substr(open + 1, close - open - 1);
+    if (!is_identifier(name))
+      throw std::runtime_error("\"{\" at character " + std::to_string(open) +
+                               " opens no {name} (braces in a description name parameters only)");
+    auto p = parameters.find(name);
+    if (p == parameters.end()) {
+      std::string known;
+      for (const auto& [n, v] : parameters) known += (known.empty() ? "" : ", ") + n;
+      throw std::runtime_error("{" + name + "} is not a parameter of this lab (\"parameters\": " +
+                               (known.empty() ? std::string("none") : known) + ")");
+    }
+    out += text.substr(at, open - at) + parameter_text(p->second);
+    at = close + 1;
+  }
+  return out + text.substr(at);
+}
+
+void from_json(const json& g, GapRule& rule) {
+  if (!g.is_object()) throw std::runtime_error("\"gap_rule\" must be an object");
+  rule.close = number_field(g, "close").value_or(0.5);
+  const std::optional<double> reach = number_field(g, "reach");
+  if (!reach) throw std::runtime_error("gap_rule: \"reach\" is missing");
+  rule.reach = *reach;
+  rule.target = text_field(g, "target", true);
+  rule.counters = text_field(g, "counters", true);
+  if (!(rule.close > 0 && rule.close < 1) || !(rule.reach > 0 && rule.reach <= 1))
+    throw std::runtime_error("gap_rule needs 0 < close < 1 and 0 < reach <= 1");
+}
+
+void from_json(const json& j, CheckSpec& check) { check = read_check(j, ManifestUse::grading); }
+
+void from_json(const json& j, Manifest& manifest) { manifest = read_manifest(j, ManifestUse::grading); }
+
+Manifest read_manifest(const json& j, ManifestUse use) {
+  const bool grading = use == ManifestUse::grading;
+  if (!j.is_object()) throw std::runtime_error("the manifest must be a JSON object");
+  Manifest m;
+  try {
+    m.number = text_field(j, "number", grading);
+    m.name = text_field(j, "name", grading);
+    m.title = text_field(j, "title", grading);
+    m.summary = text_field(j, "summary", false);
+    if (j.contains("student_files") || grading) m.student_files = j.at("student_files").get<std::vector<std::string>>();
+  } catch (const std::exception& e) {  // nlohmann's messages and text_field's
+    throw std::runtime_error(std::string("missing or mistyped field: ") + e.what());
+  }
+  if (auto params = j.find("parameters"); params != j.end()) {
+    if (!params->is_object()) throw std::runtime_error("\"parameters\" must be an object of numbers");
+    for (auto it = params->begin(); it != params->end(); ++it) {
+      if (!is_identifier(it.key())) throw std::runtime_error("parameter \"" + it.key() + "\" is not a C++ name");
+      Parameter p;
+      if (it->is_number_integer()) {
+        if (it->is_number_unsigned() && it->get<std::uint64_t>() > std::uint64_t(LLONG_MAX))
+          throw std::runtime_error("parameter " + it.key() + " is too large");
+        p.integer = true;
+        p.integer_value = it->get<long long>();
+        p.value = static_cast<double>(p.integer_value);
+      } else if (it->is_number()) {
+        p.value = it->get<double>();
+      } else {
+        throw std::runtime_error("parameter " + it.key() + " must be a number");
+      }
+      m.parameters[it.key()] = p;
+    }
+  }
+  const auto checks = j.find("checks");
+  if (checks == j.end()) {
+    if (grading) throw std::runtime_error("missing or mistyped field: \"checks\" is missing");
+    return m;
+  }
+  if (!checks->is_array()) throw std::runtime_error("\"checks\" must be an array");
+  for (const auto& c : *checks) {
+    if (!c.is_object() || !c.contains("id") || !c["id"].is_string())
+      throw std::runtime_error("every check needs a string \"id\"");
+    const std::string id = c["id"].get<std::string>();
+    if (!is_identifier(id)) bad_check(id, "the id must be a C++ name (letters, digits and _): it is lab::check::<id>");
+    CheckSpec s;
+    try {
+      s = read_check(c, use);
+      s.description = substitute_parameters(s.description, m.parameters);
+      s.hint = substitute_parameters(s.hint, m.parameters);
+      s.basis = substitute_parameters(s.basis, m.parameters);
+    } catch (const json::exception& e) {
+      bad_check(id, std::string("missing or mistyped field: ") + e.what());
+    } catch (const std::exception& e) {
+      bad_check(id, e.what());
+    }
+    if (m.find(s.id)) bad_check(id, "appears twice");
+    m.checks.push_back(s);
+  }
+  if (m.checks.empty() && grading) throw std::runtime_error("no checks");
+  for (const auto& c : m.checks)
+    if (!c.confirmed_by.empty() && !m.find(c.confirmed_by))
+      bad_check(c.id, "is confirmed_by " + c.confirmed_by + ", which is not a check of this lab");
+  for (const auto& c : m.checks)
+    if (c.gap_rule && !m.find(c.gap_rule->counters))
+      bad_check(c.id,
+                "its gap rule gives its points to " + c.gap_rule->counters + ", which is not a check of this lab");
+  return m;
+}
+
+Manifest parse_manifest(const std::string& text, const std::string& origin, ManifestUse use) {
   json j;
   try {
     j = json::parse(text);
   } catch (const json::parse_error& e) {
     bad(origin, std::string("not valid JSON: ") + e.what());
   }
-  Manifest m;
   try {
-    m.number = j.at("number").get<std::string>();
-    m.name = j.at("name").get<std::string>();
-    m.title = j.at("title").get<std::string>();
-    m.student_files = j.at("student_files").get<std::vector<std::string>>();
-    for (const auto& c : j.at("checks")) {
-      CheckSpec s;
-      s.id = c.at("id").get<std::string>();
-      s.suite = c.at("suite").get<std::string>();
-      s.kind = c.value("kind", s.suite == "cpu" ? std::string("correctness") : s.suite);
-      if (s.kind != "correctness" && s.kind != "performance" && s.kind != "mechanism")
-        bad(origin, "check " + s.id + " has kind \"" + s.kind + "\" (use correctness, performance or mechanism)");
-      s.compare = parse_compare(c.value("compare", std::string("true")));
-      if (c.contains("required")) s.required = c.at("required").get<double>();
-      s.unit = c.value("unit", "");
-      s.points = c.value("points", 1.0);
-      s.description = c.at("description").get<std::string>();
-      s.hint = c.value("hint", "");
-      s.basis = c.value("basis", "");
-      s.confirmed_by = c.value("confirmed_by", "");
-      if (c.contains("gap_rule")) {
-        const json& g = c.at("gap_rule");
-        GapRule rule;
-        rule.close = g.value("close", 0.5);
-        rule.reach = g.at("reach").get<double>();
-        rule.target = g.at("target").get<std::string>();
-        rule.counters = g.at("counters").get<std::string>();
-        if (!(rule.close > 0 && rule.close < 1) || !(rule.reach > 0 && rule.reach <= 1))
-          bad(origin, "check " + s.id + ": gap_rule needs 0 < close < 1 and 0 < reach <= 1");
-        if (s.compare != Compare::at_least) bad(origin, "check " + s.id + ": a gap rule needs compare \">=\"");
-        s.gap_rule = rule;
-      }
-      if (s.compare != Compare::is_true && !s.required && !s.gap_rule)
-        bad(origin, "check " + s.id + " compares but has no \"required\" (nor a gap_rule)");
-      if (m.find(s.id)) bad(origin, "check " + s.id + " appears twice");
-      m.checks.push_back(s);
-    }
-  } catch (const json::exception& e) {
-    bad(origin, std::string("missing or mistyped field: ") + e.what());
+    return read_manifest(j, use);
+  } catch (const std::exception& e) {
+    bad(origin, e.what());
   }
-  if (m.checks.empty()) bad(origin, "no checks");
-  for (const auto& c : m.checks)
-    if (!c.confirmed_by.empty() && !m.find(c.confirmed_by))
-      bad(origin, "check " + c.id + " is confirmed_by " + c.confirmed_by + ", which is not a check of this lab");
-  for (const auto& c : m.checks)
-    if (c.gap_rule && !m.find(c.gap_rule->counters))
-      bad(origin, "check " + c.id + "'s gap rule gives its points to " + c.gap_rule->counters +
-                      ", which is not a check of this lab");
-  return m;
 }
 
 Manifest load_manifest(const std::string& lab_dir) {
@@ -126,7 +290,9 @@ void apply_overrides(Manifest& m, const std::string& text, const std::string& or
         if (field.key() == "reach" && !(v > 0 && v <= 1)) bad(origin, it.key() + ": reach must lie in (0, 1]");
         (field.key() == "close" ? spec->gap_rule->close : spec->gap_rule->reach) = v;
       } else {
-        bad(origin, it.key() + ": only numeric \"required\", \"points\", \"close\" and \"reach\" can be overridden, not \"" + field.key() + "\"");
+        bad(origin, it.key() +
+                        ": only numeric \"required\", \"points\", \"close\" and \"reach\" can be overridden, not \"" +
+                        field.key() + "\"");
       }
     }
     m.overridden.push_back(it.key());

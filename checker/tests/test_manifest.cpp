@@ -3,7 +3,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "memlab/manifest.h"
+#include "memlab/manifest_json.h"
 
 using namespace memlab;
 
@@ -11,11 +14,20 @@ namespace {
 const char* kManifest = R"({
   "number": "04", "name": "padding", "title": "Padding", "student_files": ["transpose.cu"],
   "checks": [
-    {"id": "exact", "suite": "correctness", "compare": "true", "points": 2, "description": "exact"},
-    {"id": "speedup", "suite": "performance", "compare": ">=", "required": 1.8, "unit": "x",
-     "points": 3, "description": "faster", "hint": "pad"}
+    {"id": "exact", "suite": "correctness", "kind": "correctness", "gpu": true, "compare": "true", "points": 2,
+     "description": "exact"},
+    {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "required": 1.8,
+     "unit": "x", "points": 3, "description": "faster", "hint": "pad"}
   ]})";
+
+// A one-check manifest whose check is `check` (the fields after "id"), with `parameters`.
+std::string one_check(const std::string& check, const std::string& parameters = "") {
+  return R"({"number":"05","name":"s","title":"t","student_files":[],)" +
+         (parameters.empty() ? std::string() : "\"parameters\": " + parameters + ",") + R"("checks":[{"id":"c",)" +
+         check + "}]}";
 }
+const std::string kCpuCheck = R"("suite":"cpu","kind":"correctness","gpu":false,)";
+}  // namespace
 
 TEST_CASE("manifest: parse and look up") {
   Manifest m = parse_manifest(kManifest, "lab.json");
@@ -28,25 +40,147 @@ TEST_CASE("manifest: parse and look up") {
   CHECK(m.find("nope") == nullptr);
   CHECK(m.find("exact")->kind == "correctness");
   CHECK(m.find("speedup")->kind == "performance");
+  CHECK(m.find("speedup")->gpu);
+  CHECK(m.summary.empty());
+  CHECK(m.parameters.empty());
+}
+
+TEST_CASE("manifest: the defaults of the optional fields") {
+  const Manifest m = parse_manifest(one_check(kCpuCheck + R"("description":"d")"), "x.json");
+  const CheckSpec& c = m.checks.at(0);
+  CHECK(c.compare == Compare::is_true);
+  CHECK_FALSE(c.required);
+  CHECK(c.unit.empty());
+  CHECK(c.points == 1);
+  CHECK(c.hint.empty());
+  CHECK(c.basis.empty());
+  CHECK(c.confirmed_by.empty());
+  CHECK_FALSE(c.gap_rule);
+  CHECK_FALSE(c.gpu);
+  const Manifest with_summary = parse_manifest(
+      R"({"number":"05","name":"s","title":"t","summary":"what it teaches","student_files":["a.cu"],
+          "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,"description":"d"}]})",
+      "x.json");
+  CHECK(with_summary.summary == "what it teaches");
+  CHECK(with_summary.student_files == std::vector<std::string>{"a.cu"});
 }
 
 TEST_CASE("manifest: a cpu check may grade the mechanism") {
-  const char* text = R"({"number":"05","name":"s","title":"t","student_files":[],
-    "checks":[{"id":"model","suite":"cpu","kind":"mechanism","description":"d"},
-              {"id":"plain","suite":"cpu","description":"d"}]})";
-  Manifest m = parse_manifest(text, "x.json");
-  CHECK(m.find("model")->kind == "mechanism");
-  CHECK(m.find("plain")->kind == "correctness");
+  Manifest m = parse_manifest(one_check(R"("suite":"cpu","kind":"mechanism","gpu":false,"description":"d")"), "x.json");
+  CHECK(m.find("c")->kind == "mechanism");
+  CHECK_THROWS_WITH(
+      parse_manifest(one_check(R"("suite":"cpu","kind":"speed","gpu":false,"description":"d")"), "x.json"),
+      doctest::Contains("has kind"));
+}
+
+TEST_CASE("manifest: every check says its kind and whether it needs a GPU") {
+  CHECK_THROWS_WITH(parse_manifest(one_check(R"("suite":"cpu","gpu":false,"description":"d")"), "labs/x/lab.json"),
+                    doctest::Contains("labs/x/lab.json: check c: \"kind\" is missing"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(R"("suite":"cpu","kind":"correctness","description":"d")"), "x.json"),
+                    doctest::Contains("check c: \"gpu\" is missing (write \"gpu\": false"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(R"("kind":"correctness","gpu":false,"description":"d")"), "x.json"),
+                    doctest::Contains("check c: \"suite\" is missing"));
+  CHECK_THROWS_WITH(
+      parse_manifest(one_check(R"("suite":"gpu","kind":"correctness","gpu":true,"description":"d")"), "x.json"),
+      doctest::Contains("is not a suite (use cpu, correctness, performance or mechanism)"));
+  CHECK_THROWS_WITH(
+      parse_manifest(one_check(R"("suite":"cpu","kind":"correctness","gpu":"no","description":"d")"), "x.json"),
+      doctest::Contains("\"gpu\" must be true or false"));
+}
+
+TEST_CASE("manifest: a check's gpu must agree with its suite") {
+  CHECK_THROWS_WITH(
+      parse_manifest(one_check(R"("suite":"cpu","kind":"correctness","gpu":true,"description":"d")"), "x.json"),
+      doctest::Contains("check c: \"gpu\": true disagrees with suite \"cpu\""));
+  CHECK_THROWS_WITH(
+      parse_manifest(one_check(R"("suite":"mechanism","kind":"correctness","gpu":false,"description":"d")"), "x.json"),
+      doctest::Contains("\"gpu\": false disagrees with suite \"mechanism\""));
+  CHECK(parse_manifest(one_check(R"("suite":"mechanism","kind":"correctness","gpu":true,"description":"d")"), "x.json")
+            .checks.at(0)
+            .gpu);
+}
+
+TEST_CASE("manifest: ids are C++ names and fields are known") {
   CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],
-    "checks":[{"id":"m","suite":"cpu","kind":"speed","description":"d"}]})", "x.json"), doctest::Contains("has kind"));
+    "checks":[{"id":"two words","suite":"cpu","kind":"correctness","gpu":false,"description":"d"}]})",
+                                   "x.json"),
+                    doctest::Contains("check two words: the id must be a C++ name"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d","hitn":"typo")"), "x.json"),
+                    doctest::Contains("check c: unknown field \"hitn\""));
+}
+
+TEST_CASE("manifest: {name} in a description, hint or basis is the parameter's value") {
+  const Manifest m = parse_manifest(
+      one_check(kCpuCheck + R"("description":"strides 1..{max_stride}, {threads} threads, {band} band",
+                               "hint":"stride {max_stride}", "basis":"{big} loads, {whole} B")",
+                R"({"max_stride": 64, "threads": 262144, "band": 0.15, "big": 4294967296, "whole": 4096.0})"),
+      "x.json");
+  const CheckSpec& c = m.checks.at(0);
+  CHECK(c.description == "strides 1..64, 262144 threads, 0.15 band");
+  CHECK(c.hint == "stride 64");
+  CHECK(c.basis == "4294967296 loads, 4096 B");  // integral values print without decimals
+  REQUIRE(m.parameters.size() == 5);
+  CHECK(m.parameters.at("max_stride").integer);
+  CHECK(m.parameters.at("max_stride").integer_value == 64);
+  CHECK(m.parameters.at("big").integer_value == 4294967296LL);
+  CHECK_FALSE(m.parameters.at("band").integer);
+  CHECK(m.parameters.at("band").value == doctest::Approx(0.15));
+  CHECK_FALSE(m.parameters.at("whole").integer);  // written with a fraction: a double in lab_checks.h
+  CHECK(parameter_text(m.parameters.at("band")) == "0.15");
+}
+
+TEST_CASE("manifest: an unknown {name} or a stray brace is an error") {
+  CHECK_THROWS_WITH(
+      parse_manifest(one_check(kCpuCheck + R"("description":"up to {max_strid}")", R"({"max_stride": 64})"),
+                     "labs/03/lab.json"),
+      doctest::Contains("labs/03/lab.json: check c: {max_strid} is not a parameter of this lab "
+                        "(\"parameters\": max_stride)"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d","hint":"see {n}")"), "x.json"),
+                    doctest::Contains("{n} is not a parameter of this lab (\"parameters\": none)"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"a set {1, 2}")"), "x.json"),
+                    doctest::Contains("opens no {name}"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d")", R"({"n": "64"})"), "x.json"),
+                    doctest::Contains("parameter n must be a number"));
+  CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d")", R"({"max-stride": 64})"), "x.json"),
+                    doctest::Contains("is not a C++ name"));
+  CHECK(substitute_parameters("no braces", {}) == "no braces");
+}
+
+TEST_CASE("manifest: quoting (the site) reads what a partial manifest holds, and checks it as grading does") {
+  const Manifest m = parse_manifest(R"({"checks":[{"id":"speedup","required":1.8,"unit":"x"},
+                                                 {"id":"exact","suite":"cpu","description":"d"}]})",
+                                    "", ManifestUse::quoting);
+  REQUIRE(m.checks.size() == 2);
+  CHECK(m.checks[0].suite.empty());
+  CHECK(m.checks[1].kind == "correctness");  // an absent kind reads as its suite's
+  CHECK_FALSE(m.checks[1].gpu);
+  CHECK_THROWS_WITH(parse_manifest(R"({"checks":[{"id":"c","suite":"cpu","gpu":true}]})", "", ManifestUse::quoting),
+                    doctest::Contains("disagrees with suite"));
+  CHECK_THROWS_WITH(parse_manifest(R"({"checks":[{"id":"c","description":"{n}"}]})", "", ManifestUse::quoting),
+                    doctest::Contains("{n} is not a parameter"));
+  CHECK_THROWS_WITH(parse_manifest(R"({"checks":[{"id":"c"}]})", "x.json"), doctest::Contains("\"number\" is missing"));
 }
 
 TEST_CASE("manifest: errors name the file and the problem") {
   CHECK_THROWS_WITH(parse_manifest("{", "labs/04/lab.json"), doctest::Contains("labs/04/lab.json: not valid JSON"));
   CHECK_THROWS_WITH(parse_manifest(R"({"number": "04"})", "x.json"), doctest::Contains("missing or mistyped"));
   const char* no_threshold = R"({"number":"04","name":"p","title":"t","student_files":[],
-    "checks":[{"id":"s","suite":"performance","compare":">=","description":"d"}]})";
+    "checks":[{"id":"s","suite":"performance","kind":"performance","gpu":true,"compare":">=","description":"d"}]})";
   CHECK_THROWS_WITH(parse_manifest(no_threshold, "x.json"), doctest::Contains("has no \"required\""));
+  CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d","points":"2")"), "x.json"),
+                    doctest::Contains("check c: \"points\" must be a number"));
+}
+
+TEST_CASE("manifest: from_json reads a parsed document as grading") {
+  const nlohmann::json doc = nlohmann::json::parse(kManifest);
+  const Manifest m = doc.get<Manifest>();
+  CHECK(m.checks.size() == 2);
+  const CheckSpec c = doc.at("checks").at(1).get<CheckSpec>();
+  CHECK(c.id == "speedup");
+  const GapRule rule = nlohmann::json::parse(R"({"reach": 0.5, "target": "t", "counters": "x"})").get<GapRule>();
+  CHECK(rule.close == 0.5);
+  CHECK_THROWS_AS(nlohmann::json::parse(R"({"reach": 1.5, "target": "t", "counters": "x"})").get<GapRule>(),
+                  std::runtime_error);
 }
 
 TEST_CASE("overrides: an instructor file changes thresholds and points only") {

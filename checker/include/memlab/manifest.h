@@ -2,6 +2,26 @@
 // A lab's manifest (labs/NN-name/lab.json): the one source of truth for its checks and
 // thresholds. The checker reads it, the handout quotes it, and an instructor overrides it
 // with a file of their own instead of editing C++.
+//
+// One reader (manifest.cpp, nlohmann::json from_json overloads in memlab/manifest_json.h) serves
+// every C++ user: the check programs, memlab-judge, memlab-report, memlab-course,
+// memlab-portability, memlab-lab-header and memlab-site. The format:
+//
+//   {"number": "03", "name": "stride-sweep", "title": "...", "summary": "...",  // summary optional
+//    "student_files": ["sweep.cu"],
+//    "parameters": {"max_stride": 64, "mixed_elements": 1048613},              // optional
+//    "checks": [{"id": "every_stride_exact",             // a C++ name: lab::check::every_stride_exact
+//                "suite": "correctness",                 // where it runs: cpu or a GPU suite (memlab/suites.h)
+//                "kind": "correctness",                  // what it grades: correctness, performance, mechanism
+//                "gpu": true,                            // needs a GPU; false exactly for suite cpu
+//                "description": "strides 1..{max_stride}: ...",   // {name}: a parameter's value
+//                "compare", "required", "unit", "points", "hint", "basis", "confirmed_by", "gap_rule"}]}
+//
+// "kind" and "gpu" are written out for every check, so that nobody has to know a default to read
+// a lab.json. A parameter is a number the lab's checker code uses (a size, a stride, a count);
+// the build turns each into a constant (lab::param::<name>, memlab-lab-header) and the reader puts
+// its value wherever a description, hint or basis writes {name}, so the text cannot disagree with
+// the code. An unknown {name} is an error. Integers are written without decimals.
 #include <map>
 #include <optional>
 #include <string>
@@ -12,16 +32,25 @@
 
 namespace memlab {
 
+// A number of a lab's "parameters". `integer`: written without a fraction in lab.json, so the
+// generated constant is an integer type.
+struct Parameter {
+  double value = 0;
+  bool integer = false;
+  long long integer_value = 0;  // the exact value when `integer`
+};
+
 struct CheckSpec {
   std::string id;
-  std::string suite;        // where it runs: cpu (anywhere), correctness, performance, mechanism (GPU)
+  std::string suite;  // where it runs: cpu (anywhere), correctness, performance, mechanism (GPU)
+  bool gpu = false;   // whether it needs a GPU: exactly the checks of the GPU suites
   // What it grades: correctness, performance or mechanism. A cpu-suite check that proves the
   // lesson's mechanism through the bank model (e.g. "the column read is conflict-free") is of
   // kind mechanism: the starter is expected to fail it, like the counter checks.
   std::string kind;
   Compare compare = Compare::is_true;
   std::optional<double> required;
-  std::string unit;         // "x", "fraction", "wavefronts/instruction", ...
+  std::string unit;  // "x", "fraction", "wavefronts/instruction", ...
   double points = 1;
   std::string description;  // what the check measures, one line
   std::string hint;         // what to look at when it fails
@@ -35,10 +64,12 @@ struct CheckSpec {
 };
 
 struct Manifest {
-  std::string number;       // "04"
-  std::string name;         // "padding"
+  std::string number;  // "04"
+  std::string name;    // "padding"
   std::string title;
+  std::string summary;  // what the student learns, one line (the course's lab tables)
   std::vector<std::string> student_files;
+  std::map<std::string, Parameter> parameters;  // "parameters", by name
   std::vector<CheckSpec> checks;
   std::vector<std::string> overridden;  // ids whose values came from an instructor file
 
@@ -46,9 +77,28 @@ struct Manifest {
   std::vector<const CheckSpec*> suite(const std::string& name) const;
 };
 
-// Throws std::runtime_error naming the file and the problem.
-Manifest parse_manifest(const std::string& json_text, const std::string& origin);
+// What the reader asks of a manifest.
+enum class ManifestUse {
+  // Grading (every tool but the site): every field grading needs, as the format above says.
+  grading,
+  // Quoting (memlab-site): the course text quotes thresholds and descriptions, so a manifest
+  // may leave out what only grading needs (name, title, student_files, checks, and a check's
+  // suite, kind, gpu and description; an absent kind is read as the suite's own, correctness for
+  // cpu). Whatever it holds is read and checked as for grading.
+  quoting,
+};
+
+// Throws std::runtime_error naming the file (`origin`; left out when empty), the check and the
+// problem.
+Manifest parse_manifest(const std::string& json_text, const std::string& origin,
+                        ManifestUse use = ManifestUse::grading);
 Manifest load_manifest(const std::string& lab_dir);
+
+// `text` with every {name} replaced by the parameter's value (parameter_text); throws
+// std::runtime_error for a name that is not a parameter, or a "{" that opens no {name}.
+std::string substitute_parameters(const std::string& text, const std::map<std::string, Parameter>& parameters);
+// "262144" for an integer or an integral value, the shortest exact decimal otherwise ("0.05").
+std::string parameter_text(const Parameter& parameter);
 // Overrides: {"04": {"speedup_vs_starter": {"required": 1.6, "points": 2}}}; a check with a gap
 // rule also takes "close" and "reach".
 void apply_overrides(Manifest& manifest, const std::string& json_text, const std::string& origin);
