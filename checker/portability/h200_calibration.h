@@ -1,24 +1,23 @@
 #pragma once
 // What the H200 measured for the kernels memlab-portability predicts: the run of
-// docs/results/h200.md "2026-12-01, commit 97f0133: every lab and every known-wrong submission"
-// (the verification table there). The model carries each kernel's efficiency from the H200 to
-// other GPUs: a kernel that reached 88 % of its bottleneck's rate on the H200 is predicted to
-// reach 88 % of it on every GPU. That is an assumption, and the table says so.
+// docs/results/h200-log.md "2026-12-01, commit 97f0133: every lab and every known-wrong
+// submission" (the verification table there). The model carries each kernel's efficiency from
+// the H200 to other GPUs: a kernel that reached a given share of its bottleneck's rate on the
+// H200 is predicted to reach the same share of it on every GPU. That is an assumption, and the
+// table says so. The H200's datasheet figures (SMs, clock, DRAM bandwidth) are not restated here:
+// they are the entry "H200 SXM" of the course's GPU table (memlab/gpu_table.h).
 namespace memlab::h200 {
 
-// Rates the H200 measured, against its datasheet (4800 GB/s, 132 SMs x 1980 MHz).
-inline constexpr double kDatasheetDramGBps = 4800;
-inline constexpr double kCopyGBps = 3889;      // float4 copy roofline (lab 04's report)
-inline constexpr double kReadGBps = 3924;      // float4 read roofline (lab 06's report)
-inline constexpr double kSharedOfTheory = 0.910;  // lab 03: stride-1 shared loads, 91.0 % of 132 x 128 B x 1980 MHz
-inline constexpr int kSms = 132;
-inline constexpr double kMhz = 1980;
-inline constexpr int kWarpsPerSm = 64;
+// Rates the H200 measured; lab_predictions.cpp sets them against the table's datasheet figures.
+inline constexpr double kCopyGBps = 3889;  // float4 copy roofline (lab 04's report)
+inline constexpr double kReadGBps = 3924;  // float4 read roofline (lab 06's report)
+inline constexpr double kSharedOfTheory =
+    0.910;  // lab 03: stride-1 shared loads, of SMs x 128 B x the maximum SM clock
 
 // Lab 01 (8192 x 8192 floats, 2 x 256 MiB moved): the starter's column-walking kernel and the
 // coalesced one-float-per-thread kernel; the starter's scalar scale_array and the float4 one.
 inline constexpr double kLab01StarterMs = 0.986, kLab01CoalescedMs = 0.224;
-inline constexpr double kLab01ScalarArrayGBps = 2468;  // 63.6 % of the copy roofline
+inline constexpr double kLab01ScalarArrayGBps = 2468;  // lab 01's report: vectorized_fraction_of_copy_roofline, starter
 inline constexpr double kLab01VectorFraction = 1.008;
 
 // Lab 03: values of its shared-memory-only checks, which the model predicts do not depend on

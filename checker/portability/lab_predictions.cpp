@@ -22,9 +22,10 @@ struct Rates {
 };
 
 Rates rates_of(const GpuSpec& g) {
+  const double h200_datasheet_gb_per_s = gpu_spec("H200 SXM").dram_gb_per_s;
   Rates r;
-  r.copy_bytes_per_s = g.dram_gb_per_s * 1e9 * (h200::kCopyGBps / h200::kDatasheetDramGBps);
-  r.read_bytes_per_s = g.dram_gb_per_s * 1e9 * (h200::kReadGBps / h200::kDatasheetDramGBps);
+  r.copy_bytes_per_s = g.dram_gb_per_s * 1e9 * (h200::kCopyGBps / h200_datasheet_gb_per_s);
+  r.read_bytes_per_s = g.dram_gb_per_s * 1e9 * (h200::kReadGBps / h200_datasheet_gb_per_s);
   r.shared_wavefronts_per_s = g.shared_wavefronts_per_s() * h200::kSharedOfTheory;
   r.sm_cycles_per_s = g.sms * g.boost_mhz * 1e6;
   r.warps = double(g.sms) * g.max_threads_per_sm / 32;
@@ -62,12 +63,14 @@ void transpose_lab(const std::string& lab, double starter_h200_ms, double soluti
   // Calibration: the starter is shared-memory bound on the H200, the solution DRAM bound.
   starter.shared_efficiency = ms(starter.wavefronts, h.shared_wavefronts_per_s) / starter_h200_ms;
   solution.dram_efficiency = ms(bytes, h.copy_bytes_per_s) / solution_h200_ms;
-  starter.dram_efficiency = solution.dram_efficiency;   // the same global traffic
+  starter.dram_efficiency = solution.dram_efficiency;  // the same global traffic
   solution.shared_efficiency = starter.shared_efficiency;
   const double t_st = starter.time_ms(r), t_sol = solution.time_ms(r), t_copy = ms(bytes, r.copy_bytes_per_s);
-  const std::string basis = std::string("starter ") + bottleneck_name({bytes, starter.wavefronts}, {r.copy_bytes_per_s, r.shared_wavefronts_per_s}) +
-                            "-bound, solution " +
-                            bottleneck_name({bytes, solution.wavefronts}, {r.copy_bytes_per_s, r.shared_wavefronts_per_s}) + "-bound";
+  const std::string basis =
+      std::string("starter ") +
+      bottleneck_name({bytes, starter.wavefronts}, {r.copy_bytes_per_s, r.shared_wavefronts_per_s}) +
+      "-bound, solution " +
+      bottleneck_name({bytes, solution.wavefronts}, {r.copy_bytes_per_s, r.shared_wavefronts_per_s}) + "-bound";
   out.push_back({lab, "speedup_vs_starter", 1.0, t_st / t_sol, GapMeasurement{t_st, t_copy}, basis});
   out.push_back({lab, "fraction_of_copy_roofline", t_copy / t_st, t_copy / t_sol, GapMeasurement{t_st, t_copy}, basis});
 }
@@ -78,7 +81,7 @@ std::vector<CheckPrediction> predict_timed_checks(const GpuSpec& gpu) {
   const Rates r = rates_of(gpu);
   const Rates& h = h200_rates();
   const double cycle_scale = h.sm_cycles_per_s / r.sm_cycles_per_s;  // latency-bound time, H200 -> this GPU
-  const double warp_scale = h.warps / r.warps;                        // in-flight-bound time, H200 -> this GPU
+  const double warp_scale = h.warps / r.warps;                       // in-flight-bound time, H200 -> this GPU
   std::vector<CheckPrediction> out;
 
   {  // Lab 01: 8192 x 8192 floats, read and written once (2^26 + 3 floats for part B: the same bytes).
@@ -98,11 +101,15 @@ std::vector<CheckPrediction> predict_timed_checks(const GpuSpec& gpu) {
                    t_scalar > t_copy / dram_eff ? "starter bound by loads in flight" : "starter DRAM-bound"});
   }
   // Lab 03: every kernel is bound by shared memory alone, so each ratio is the H200's everywhere.
-  out.push_back({"03", "stride1_fraction_of_theory", h200::kLab03StarterStride1, h200::kLab03SolutionStride1, {},
+  out.push_back({"03",
+                 "stride1_fraction_of_theory",
+                 h200::kLab03StarterStride1,
+                 h200::kLab03SolutionStride1,
+                 {},
                  "shared memory only"});
   out.push_back({"03", "sweep_band", h200::kLab03StarterBand, h200::kLab03SolutionBand, {}, "shared memory only"});
-  out.push_back({"03", "pure_2way_cost", h200::kLab03StarterPure2way, h200::kLab03SolutionPure2way, {},
-                 "shared memory only"});
+  out.push_back(
+      {"03", "pure_2way_cost", h200::kLab03StarterPure2way, h200::kLab03SolutionPure2way, {}, "shared memory only"});
   // The mixed kernel hides its 2-way cost behind DRAM on the H200, the GPU of the least shared
   // bandwidth per DRAM byte in the table; on every other it hides it more.
   out.push_back({"03", "mixed_2way_cost", h200::kLab03Mixed2way, h200::kLab03Mixed2way, {}, "DRAM-bound"});
@@ -124,7 +131,8 @@ std::vector<CheckPrediction> predict_timed_checks(const GpuSpec& gpu) {
     const double t_st = tree_ms(w_starter), t_sol = tree_ms(w_solution);
     // The checker's own target: the starter less its extra wavefronts (62 per block), floored.
     const double target = without_extra_wavefronts_ms(t_st, 62 * blocks, r.shared_wavefronts_per_s, t_read);
-    const std::string basis = t_st > t_read * 1.0001 ? "starter tree latency-bound" : "starter tree at the read roofline";
+    const std::string basis =
+        t_st > t_read * 1.0001 ? "starter tree latency-bound" : "starter tree at the read roofline";
     out.push_back({"06", "tree_speedup_vs_starter", 1.0, t_st / t_sol, GapMeasurement{t_st, target}, basis});
     out.push_back({"06", "fast_fraction_of_read_roofline", t_read / t_st, h200::kLab06FastFraction,
                    GapMeasurement{t_st, t_read}, basis});
@@ -134,13 +142,21 @@ std::vector<CheckPrediction> predict_timed_checks(const GpuSpec& gpu) {
      // wavefronts, 1/32 of a load instruction per element, against 4 bytes of DRAM per element.
      // DRAM-bound on the H200 and more so where shared memory is faster against DRAM.
     const double per_element_shared = 2.05 / 32 + 1.0 / 32, per_element_dram = 4;
-    const double shared_over_dram = (per_element_shared / r.shared_wavefronts_per_s) /
-                                    (per_element_dram / r.copy_bytes_per_s);
+    const double shared_over_dram =
+        (per_element_shared / r.shared_wavefronts_per_s) / (per_element_dram / r.copy_bytes_per_s);
     const double slow = std::max(1.0, shared_over_dram / 0.8);  // the starter reaches 80 % of the roofline
-    out.push_back({"07", "speedup_vs_starter", 1.0, h200::kLab07SolutionSpeedup * std::min(1.0, slow), {},
+    out.push_back({"07",
+                   "speedup_vs_starter",
+                   1.0,
+                   h200::kLab07SolutionSpeedup * std::min(1.0, slow),
+                   {},
                    shared_over_dram < 0.8 ? "DRAM-bound" : "shared memory bound"});
-    out.push_back({"07", "fraction_of_copy_roofline", h200::kLab07StarterFraction / slow, h200::kLab07SolutionFraction,
-                   {}, shared_over_dram < 0.8 ? "DRAM-bound" : "shared memory bound"});
+    out.push_back({"07",
+                   "fraction_of_copy_roofline",
+                   h200::kLab07StarterFraction / slow,
+                   h200::kLab07SolutionFraction,
+                   {},
+                   shared_over_dram < 0.8 ? "DRAM-bound" : "shared memory bound"});
   }
   {  // Lab 08: 16128 x 16128 floats. The starter's unpadded tile reads columns 32-way (33
      // wavefronts per 32 elements with the row writes); the fastest candidates are conflict-free

@@ -12,12 +12,12 @@
 namespace memlab::portability {
 
 struct CheckPrediction {
-  std::string lab;       // "04"
-  std::string check;     // "speedup_vs_starter"
-  double starter = 0;    // the value the check would measure for the starter
-  double solution = 0;   // ... and for the reference solution
+  std::string lab;                    // "04"
+  std::string check;                  // "speedup_vs_starter"
+  double starter = 0;                 // the value the check would measure for the starter
+  double solution = 0;                // ... and for the reference solution
   std::optional<GapMeasurement> gap;  // for a check with a gap rule
-  std::string basis;     // which resource bounds each side, in a few words
+  std::string basis;                  // which resource bounds each side, in a few words
 };
 
 // Every timed check of the eight labs on `gpu`, in lab order.

@@ -14,6 +14,7 @@
 #include "lab_predictions.h"
 #include "memlab/manifest.h"
 #include "memlab/suite_judge.h"
+#include "memlab/suites.h"
 #include "memlab/text_format.h"
 
 namespace fs = std::filesystem;
@@ -49,6 +50,7 @@ std::map<std::string, CheckResult> judge_side(const Manifest& m, const std::stri
   ended.exit_code = 0;
   ended.sent_end = true;
   std::map<std::string, CheckResult> out;
+  if (records.empty()) return out;  // no predicted check in this suite
   for (const CheckResult& r : judge_suite(m, suite, records, ended)) out[r.id] = r;
   return out;
 }
@@ -94,12 +96,12 @@ int main(int argc, char** argv) {
     std::ostringstream csv, full;
     csv << "gpu,shared_over_dram,lab,check,starter,solution,required,starter_verdict,solution_verdict,basis\n";
     full << "Predictions of the course's bottleneck model (checker/portability), not measurements: each kernel\n"
-                 "keeps the efficiency it had on the H200 (docs/results/h200.md). \"counters\" = the check's gap is\n"
-                 "too small on that GPU to grade by time; its points move to the counter check.\n\n"
-              << "| GPU | shared/DRAM | lab | check | starter | solution | required there | starter | solution | model |\n"
-              << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+            "keeps the efficiency it had on the H200 (docs/results/h200.md). \"counters\" = the check's gap is\n"
+            "too small on that GPU to grade by time; its points move to the counter check.\n\n"
+         << "| GPU | shared/DRAM | lab | check | starter | solution | required there | starter | solution | model |\n"
+         << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
     int solution_fails = 0, starter_passes = 0, rows = 0;
-    std::vector<std::string> order;                                 // "04 speedup_vs_starter"
+    std::vector<std::string> order;                                   // "04 speedup_vs_starter"
     std::map<std::string, std::map<std::string, std::string>> cells;  // check -> GPU -> cell
     std::set<std::string> gpus_seen;
     for (const GpuSpec& g : selected) {
@@ -111,20 +113,25 @@ int main(int argc, char** argv) {
         if (!manifests.count(lab)) manifests.emplace(lab, manifest_of(labs_dir, lab));
         const Manifest& m = manifests.at(lab);
         std::map<std::string, CheckResult> st, so;
-        for (const char* suite : {"performance", "mechanism"}) {
+        // Every GPU suite: the predicted checks are timed or counted ones (performance, mechanism);
+        // judge_side skips the suites that hold none of them.
+        for (std::string_view suite_name : kSuites) {
+          if (!is_gpu_suite(suite_name)) continue;
+          const std::string suite(suite_name);
           for (auto& [id, r] : judge_side(m, suite, lab_preds, true)) st[id] = r;
           for (auto& [id, r] : judge_side(m, suite, lab_preds, false)) so[id] = r;
         }
         for (const auto& p : lab_preds) {
           const CheckSpec* spec = m.find(p.check);
-          if (!spec) throw std::runtime_error("lab " + lab + " has no check " + p.check + " (the predictions are stale)");
+          if (!spec)
+            throw std::runtime_error("lab " + lab + " has no check " + p.check + " (the predictions are stale)");
           const CheckResult &a = st.at(p.check), &b = so.at(p.check);
           const bool by_time = spec->kind != "correctness";  // lab 03's and lab 07's guards: the starter passes them
           if (b.verdict == Verdict::fail || b.verdict == Verdict::inconclusive) ++solution_fails;
           if (by_time && a.verdict == Verdict::pass) ++starter_passes;
           if (!by_time && a.verdict == Verdict::fail) ++solution_fails;  // a guard no honest kernel may fail
-          const std::string required = b.verdict == Verdict::skip ? "(" + b.detail.substr(0, b.detail.find(';')) + ")"
-                                                                   : b.required_text;
+          const std::string required =
+              b.verdict == Verdict::skip ? "(" + b.detail.substr(0, b.detail.find(';')) + ")" : b.required_text;
           const std::string key = lab + " " + p.check;
           if (!cells.count(key)) order.push_back(key);
           cells[key][g.name] = b.verdict == Verdict::skip ? std::string("counters")
@@ -132,12 +139,12 @@ int main(int argc, char** argv) {
                                    ? ">= " + fixed(requirement_of(*spec, p.gap).value, 2) + "x"
                                    : "time";
           full << "| " << g.name << " | " << fixed(g.shared_over_dram(), 0) << "x | " << lab << " | " << p.check
-                    << " | " << format_quantity(p.starter, spec->unit) << " | " << format_quantity(p.solution, spec->unit)
-                    << " | " << cell(required) << " | " << verdict_text(a) << " | " << verdict_text(b) << " | "
-                    << p.basis << " |\n";
-          csv << '"' << g.name << "\"," << g.shared_over_dram() << "," << lab << "," << p.check << "," << p.starter << ","
-              << p.solution << ",\"" << cell(required) << "\"," << verdict_text(a) << "," << verdict_text(b) << ",\""
-              << p.basis << "\"\n";
+               << " | " << format_quantity(p.starter, spec->unit) << " | " << format_quantity(p.solution, spec->unit)
+               << " | " << cell(required) << " | " << verdict_text(a) << " | " << verdict_text(b) << " | " << p.basis
+               << " |\n";
+          csv << '"' << g.name << "\"," << g.shared_over_dram() << "," << lab << "," << p.check << "," << p.starter
+              << "," << p.solution << ",\"" << cell(required) << "\"," << verdict_text(a) << "," << verdict_text(b)
+              << ",\"" << p.basis << "\"\n";
           ++rows;
         }
       }
@@ -167,9 +174,12 @@ int main(int argc, char** argv) {
       }
       std::cout << page << ": the summary matches the model\n";
     }
-    if (summary) std::cout << matrix.str();
-    else std::cout << full.str();
-    std::cout << "\n" << rows << " predictions on " << gpus_seen.size() << " GPUs: " << solution_fails
+    if (summary)
+      std::cout << matrix.str();
+    else
+      std::cout << full.str();
+    std::cout << "\n"
+              << rows << " predictions on " << gpus_seen.size() << " GPUs: " << solution_fails
               << " where a correct solution would fail, " << starter_passes
               << " where the starter would pass a check graded by time\n";
     if (!csv_path.empty()) {
