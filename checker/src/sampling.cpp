@@ -1,7 +1,9 @@
 #include "memlab/sampling.h"
 
 #include <algorithm>
-#include <sstream>
+#include <utility>
+
+#include <fmt/format.h>
 
 namespace memlab {
 
@@ -9,18 +11,18 @@ namespace {
 
 std::string join_doubts(bool converged, const SamplingCriteria& c, double rse, std::size_t throttled,
                         const std::vector<const ShapeReport*>& shapes) {
-  std::ostringstream out;
+  std::string out;
   if (!converged) {
-    out << "machine too noisy: the mean was known only to " << static_cast<int>(rse * 1000 + 0.5) / 10.0
-        << " % after " << c.max_seconds << " s of samples (needed " << c.max_rse * 100 << " %)";
+    out = fmt::format("machine too noisy: the mean was known only to {:g} % after {:g} s of samples (needed {:g} %)",
+                      static_cast<int>(rse * 1000 + 0.5) / 10.0, c.max_seconds, c.max_rse * 100);
   }
   for (const ShapeReport* s : shapes) {
     if (s->note.empty()) continue;
-    if (out.tellp() > 0) out << "; ";
-    out << s->note;
+    if (!out.empty()) out += "; ";
+    out += s->note;
   }
-  if (throttled > 0 && out.tellp() > 0) out << " (" << throttled << " throttled samples discarded)";
-  return out.str();
+  if (throttled > 0 && !out.empty()) out += fmt::format(" ({} throttled samples discarded)", throttled);
+  return out;
 }
 
 // splitmix64's finalizer: the verify plan's coin, a pure function of (seed, index).
@@ -31,12 +33,7 @@ std::uint64_t mix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-std::string milliseconds(double ms) {
-  std::ostringstream out;
-  out.precision(3);
-  out << ms << " ms";
-  return out.str();
-}
+std::string milliseconds(double ms) { return fmt::format("{:.3g} ms", ms); }
 
 std::string work_name(const std::string& name) { return name.empty() ? "the timed work" : name; }
 
@@ -56,8 +53,7 @@ bool work_outside_interval(const Sample& s) {
 
 std::string work_left_stream_reason(std::size_t with_evidence, std::size_t samples) {
   if (with_evidence < kLeakMinSamples || static_cast<double>(with_evidence) < kLeakMinShare * samples) return "";
-  return std::string(kLeftStream) + ", on " + std::to_string(with_evidence) + " of " + std::to_string(samples) +
-         " samples: " + kStreamHint;
+  return fmt::format("{}, on {} of {} samples: {}", kLeftStream, with_evidence, samples, kStreamHint);
 }
 
 bool VerifyPlan::pick(std::size_t index) const {
@@ -68,16 +64,18 @@ bool VerifyPlan::pick(std::size_t index) const {
 
 std::string wrong_sample_reason(const std::string& name, std::size_t index, std::size_t taken, std::size_t verified,
                                 const std::string& mismatch) {
-  return "the timed work was wrong on sample " + std::to_string(index) + " of " + std::to_string(taken) + " (" +
-         std::to_string(verified) + " verified, on fresh inputs): stale, cached or skipped work is not graded; " +
-         work_name(name) + ": " + mismatch;
+  return fmt::format(
+      "the timed work was wrong on sample {} of {} ({} verified, on fresh inputs): stale, cached or skipped work is "
+      "not graded; {}: {}",
+      index, taken, verified, work_name(name), mismatch);
 }
 
 std::string impossible_sample_reason(const std::string& name, std::size_t index, double ms, double floor_ms,
                                      const std::string& floor_text) {
-  return "impossible time on sample " + std::to_string(index) + ": " + work_name(name) + " took " + milliseconds(ms) +
-         ", less than half of the " + milliseconds(floor_ms) + " of " + floor_text +
-         "; the work cannot all have run inside the interval, so it is not graded";
+  return fmt::format(
+      "impossible time on sample {}: {} took {}, less than half of the {} of {}; the work cannot all have run inside "
+      "the interval, so it is not graded",
+      index, work_name(name), milliseconds(ms), milliseconds(floor_ms), floor_text);
 }
 
 std::string SampleJudge::verify(std::size_t index, std::size_t taken) {
@@ -93,7 +91,7 @@ std::string SampleJudge::after(const Sample& s, std::size_t index) {
   if (checks_.floor_ms > 0 && s.ms < kSampleFloorShare * checks_.floor_ms) {
     // Both at once is the usual story of a launch on the default stream: say that.
     const std::string why = impossible_sample_reason(checks_.name, index, s.ms, checks_.floor_ms, checks_.floor_text);
-    return outside ? why + "; " + kLeftStream + ": " + kStreamHint : why;
+    return outside ? fmt::format("{}; {}: {}", why, kLeftStream, kStreamHint) : why;
   }
   if (checks_.verify && checks_.plan.pick(index)) return verify(index, index);
   return "";
@@ -117,34 +115,57 @@ std::string PairMeasurement::doubt() const {
                      {&base_shape, &candidate_shape});
 }
 
+const char* to_string(StopReason why) {
+  switch (why) {
+    case StopReason::not_yet: return "not yet";
+    case StopReason::converged: return "converged";
+    case StopReason::max_time: return "time cap reached";
+    case StopReason::max_samples: return "sample cap reached";
+  }
+  return "?";
+}
+
+StoppingCriterion::StoppingCriterion(const SamplingCriteria& criteria, double max_noise, std::function<double()> noise)
+    : c_(criteria), max_noise_(max_noise), noise_(std::move(noise)) {
+  if (c_.max_samples == 0) why_ = StopReason::max_samples;
+}
+
+void StoppingCriterion::add(double ms, bool kept) {
+  if (done()) return;
+  ++attempts_;
+  if (kept) ++kept_;
+  spent_ms_ += ms;
+  const bool enough = kept_ >= c_.min_samples && spent_ms_ >= c_.min_seconds * 1e3;
+  if (enough && noise_() <= max_noise_) {
+    why_ = StopReason::converged;
+  } else if (spent_ms_ >= c_.max_seconds * 1e3) {
+    why_ = StopReason::max_time;
+  } else if (attempts_ >= c_.max_samples) {
+    why_ = StopReason::max_samples;
+  }
+}
+
 Measurement sample_until_stable(const std::function<Sample()>& take, const SamplingCriteria& c,
                                 const SampleChecks& checks) {
   Measurement m;
   m.criteria = c;
   SampleJudge judge(checks);
-  double spent_ms = 0;
+  StoppingCriterion stop(c, c.max_rse, [&] { return summarize(m.samples_ms).rse; });
   std::size_t attempts = 0;
-  while (attempts < c.max_samples) {
+  while (!stop.done()) {
     Sample s = take();
     ++attempts;
     m.invalid = judge.after(s, attempts);
     if (!m.invalid.empty()) break;
-    spent_ms += s.ms;
     if (s.throttled) {
       ++m.throttled_discarded;
     } else {
       m.samples_ms.push_back(s.ms);
     }
-    const bool enough = m.samples_ms.size() >= c.min_samples && spent_ms >= c.min_seconds * 1e3;
-    if (enough) {
-      m.stats = summarize(m.samples_ms);
-      if (m.stats.rse <= c.max_rse) {
-        m.converged = true;
-        break;
-      }
-    }
-    if (spent_ms >= c.max_seconds * 1e3) break;
+    stop.add(s.ms, !s.throttled);
   }
+  m.stopped = stop.why_stopped();
+  m.converged = m.stopped == StopReason::converged;
   if (m.invalid.empty()) m.invalid = judge.finish(attempts);
   m.taken = attempts;
   m.verified = judge.verified();
@@ -160,9 +181,11 @@ PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_ba
   PairMeasurement m;
   m.criteria = c;
   SampleJudge base_judge(base_checks), candidate_judge(candidate_checks);
-  double spent_ms = 0;
+  // The CI's half-width plays the role of the RSE bound (about two standard errors).
+  StoppingCriterion stop(c, 2 * c.max_rse,
+                         [&] { return ratio_from_pairs(m.base_ms, m.candidate_ms).relative_half_width(); });
   std::size_t attempts = 0;
-  while (attempts < c.max_samples) {
+  while (!stop.done()) {
     Sample b = take_base();
     // Judged before the candidate runs: the two may share inputs that its preparation redraws.
     m.invalid = base_judge.after(b, attempts + 1);
@@ -171,24 +194,17 @@ PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_ba
     ++attempts;
     m.invalid = candidate_judge.after(k, attempts);
     if (!m.invalid.empty()) break;
-    spent_ms += b.ms + k.ms;
-    if (b.throttled || k.throttled) {
-      ++m.throttled_discarded;
-    } else {
+    const bool kept = !b.throttled && !k.throttled;
+    if (kept) {
       m.base_ms.push_back(b.ms);
       m.candidate_ms.push_back(k.ms);
+    } else {
+      ++m.throttled_discarded;
     }
-    const bool enough = m.base_ms.size() >= c.min_samples && spent_ms >= c.min_seconds * 1e3;
-    if (enough) {
-      m.ratio = ratio_from_pairs(m.base_ms, m.candidate_ms);
-      // The CI's half-width plays the role of the RSE bound (about two standard errors).
-      if (m.ratio.relative_half_width() <= 2 * c.max_rse) {
-        m.converged = true;
-        break;
-      }
-    }
-    if (spent_ms >= c.max_seconds * 1e3) break;
+    stop.add(b.ms + k.ms, kept);
   }
+  m.stopped = stop.why_stopped();
+  m.converged = m.stopped == StopReason::converged;
   // The candidate's last sample first: its output is the one still in place.
   if (m.invalid.empty()) m.invalid = candidate_judge.finish(attempts);
   if (m.invalid.empty()) m.invalid = base_judge.finish(attempts);

@@ -19,11 +19,42 @@
 namespace memlab {
 
 struct SamplingCriteria {
-  double max_rse = 0.005;       // stop once the mean is known to 0.5 %
+  double max_rse = 0.005;  // stop once the mean is known to 0.5 %
   std::size_t min_samples = 10;
-  double min_seconds = 0.2;     // of measured time, so tiny kernels still get many samples
-  double max_seconds = 3.0;     // of measured time: give up and say so
+  double min_seconds = 0.2;  // of measured time, so tiny kernels still get many samples
+  double max_seconds = 3.0;  // of measured time: give up and say so
   std::size_t max_samples = 20000;
+};
+
+// ---- When to stop --------------------------------------------------------------------------
+// The stopping rule of both sampling loops (single samples and A/B pairs), after nvbench's
+// stdrel_criterion. After each attempt (a sample, or a pair), in this order: converged when at
+// least min_samples are kept, min_seconds of measured time are spent and the noise is within
+// the bound; else out of time once max_seconds are spent; else out of attempts at max_samples.
+// Throttled attempts count towards the time and the attempts, not towards the kept samples.
+enum class StopReason { not_yet, converged, max_time, max_samples };
+const char* to_string(StopReason why);  // "not yet", "converged", "time cap reached", "sample cap reached"
+
+class StoppingCriterion {
+ public:
+  // `noise`: the relative noise of the samples kept so far (the mean's RSE; a ratio's CI
+  // half-width), called only once the minimums are met; done when it is <= `max_noise`.
+  StoppingCriterion(const SamplingCriteria& criteria, double max_noise, std::function<double()> noise);
+  // One attempt that took `ms` of measured time; `kept`: its samples were kept (not throttled).
+  void add(double ms, bool kept);
+  bool done() const { return why_ != StopReason::not_yet; }
+  StopReason why_stopped() const { return why_; }
+  std::size_t attempts() const { return attempts_; }
+  std::size_t kept() const { return kept_; }
+  double spent_ms() const { return spent_ms_; }
+
+ private:
+  SamplingCriteria c_;
+  double max_noise_;
+  std::function<double()> noise_;
+  StopReason why_ = StopReason::not_yet;
+  std::size_t attempts_ = 0, kept_ = 0;
+  double spent_ms_ = 0;
 };
 
 struct Sample {
@@ -33,11 +64,11 @@ struct Sample {
   // event had completed:
   bool legacy_stream_busy = false;      // the legacy default stream still had work (cudaStreamQuery)
   bool per_thread_stream_busy = false;  // the per-thread default stream still had work
-  double legacy_gap_ms = 0;     // GPU time by which an event recorded then on the legacy stream (which waits
-                                // for every blocking stream) completed after one recorded just after it on the
-                                // timer's own, idle stream; negative when nothing was left
-  double idle_wait_ms = 0;      // host time cudaDeviceSynchronize took then
-  double idle_baseline_ms = 0;  // the same on a device known to be idle, just before the interval
+  double legacy_gap_ms = 0;             // GPU time by which an event recorded then on the legacy stream (which waits
+                                        // for every blocking stream) completed after one recorded just after it on the
+                                        // timer's own, idle stream; negative when nothing was left
+  double idle_wait_ms = 0;              // host time cudaDeviceSynchronize took then
+  double idle_baseline_ms = 0;          // the same on a device known to be idle, just before the interval
 };
 
 // ---- Work outside the interval ---------------------------------------------------------------
@@ -81,8 +112,8 @@ struct SampleChecks {
   // right, else the first mismatch. Empty function: the outputs are not verified.
   std::function<std::string(std::size_t index)> verify;
   VerifyPlan plan;
-  double floor_ms = 0;      // the physical floor of one launch (bytes / roofline); 0: none
-  std::string floor_text;   // how it was obtained: "moving 537 MB at the measured copy roofline (3901 GB/s)"
+  double floor_ms = 0;     // the physical floor of one launch (bytes / roofline); 0: none
+  std::string floor_text;  // how it was obtained: "moving 537 MB at the measured copy roofline (N GB/s)"
 };
 // A sample is impossible under this share of the floor. The median is held to 90 % of the floor
 // (impossible_time_reason); no single honest sample of a kernel is twice as fast as the median
@@ -90,8 +121,8 @@ struct SampleChecks {
 constexpr double kSampleFloorShare = 0.5;
 
 // The reasons, as the report prints them.
-std::string wrong_sample_reason(const std::string& name, std::size_t index, std::size_t taken,
-                                std::size_t verified, const std::string& mismatch);
+std::string wrong_sample_reason(const std::string& name, std::size_t index, std::size_t taken, std::size_t verified,
+                                const std::string& mismatch);
 std::string impossible_sample_reason(const std::string& name, std::size_t index, double ms, double floor_ms,
                                      const std::string& floor_text);
 
@@ -118,11 +149,12 @@ struct Measurement {
   std::vector<double> samples_ms;  // kept samples, in order
   std::size_t throttled_discarded = 0;
   bool converged = false;
+  StopReason stopped = StopReason::not_yet;  // why sampling ended (not_yet: a sample made it invalid)
   ShapeReport shape;
   SamplingCriteria criteria;
   std::size_t taken = 0, verified = 0;  // samples timed, and how many of their outputs were verified
   std::string invalid;                  // why it must not be graded, or empty
-  std::string doubt() const;  // a reason to distrust the result, or empty
+  std::string doubt() const;            // a reason to distrust the result, or empty
 };
 
 Measurement sample_until_stable(const std::function<Sample()>& take, const SamplingCriteria& criteria,
@@ -137,6 +169,7 @@ struct PairMeasurement {
   std::vector<double> base_ms, candidate_ms;
   std::size_t throttled_discarded = 0;
   bool converged = false;
+  StopReason stopped = StopReason::not_yet;
   ShapeReport base_shape, candidate_shape;
   SamplingCriteria criteria;
   std::size_t pairs_taken = 0, verified = 0;  // verified outputs of both sides
