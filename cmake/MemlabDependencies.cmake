@@ -18,6 +18,7 @@ endif()
 memlab_require_config(doctest doctest::doctest doctest-dev)
 memlab_require_config(nlohmann_json nlohmann_json::nlohmann_json nlohmann-json3-dev)
 memlab_require_config(CLI11 CLI11::CLI11 libcli11-dev)
+memlab_require_config(fmt fmt::fmt libfmt-dev)  # the checker's messages (fmt::format)
 
 if(MEMLAB_BUILD_DOCS OR MEMLAB_BUILD_TESTS)
   find_package(PkgConfig QUIET)

@@ -15,8 +15,19 @@
 #   <prefix>labNN.report   memlab-report: merges this run's parts into the lab's report
 # The checker's own objects are compiled once per lab and shared by every variant.
 
+#
+# lab.json is read by one C++ reader (checker/src/manifest.cpp; the format is in
+# checker/include/memlab/manifest.h). CMake reads only the fields that have no default and that it
+# needs at configure time: number, student_files and each check's suite. Everything else (kinds,
+# gpu, parameters, thresholds, descriptions) is left to the reader, so that no second reading can
+# disagree with it; the reader runs at build time (memlab-lab-header) and rejects a bad lab.json.
+
 set(MEMLAB_SKIP_RETURN_CODE 77)
-set(MEMLAB_SUITES cpu correctness performance mechanism)  # in the order ctest runs them
+# The check suites, in the order ctest runs them: written here only. The first runs on the CPU,
+# the others need a GPU. C++ code includes memlab/suites.h, generated from this list
+# (checker/CMakeLists.txt).
+set(MEMLAB_SUITES cpu correctness performance mechanism)
+list(GET MEMLAB_SUITES 0 MEMLAB_CPU_SUITE)
 
 # Which files this build grades: submission (MEMLAB_SUBMISSION_DIR), solution or starter.
 function(memlab_build_variant out)
@@ -86,8 +97,16 @@ endfunction()
 function(memlab_add_lab_checker lab lab_dir)
   file(GLOB check_sources CONFIGURE_DEPENDS
        "${lab_dir}/check.cu" "${lab_dir}/check_*.cu" "${lab_dir}/check_*.cpp")
-  add_library(${lab}_checker OBJECT ${check_sources})
-  target_include_directories(${lab}_checker PRIVATE "${lab_dir}")
+  # lab_checks.h: the lab's check ids (lab::check::<id>) and parameters (lab::param::<name>),
+  # generated from lab.json, so that a check the manifest does not declare does not compile.
+  get_filename_component(lab_folder "${lab_dir}" NAME)
+  set(generated_dir "${CMAKE_BINARY_DIR}/labs/${lab_folder}/generated")
+  add_custom_command(OUTPUT "${generated_dir}/lab_checks.h"
+    COMMAND memlab-lab-header --manifest "${lab_dir}/lab.json" --out "${generated_dir}/lab_checks.h"
+    DEPENDS "${lab_dir}/lab.json" memlab-lab-header
+    COMMENT "Generating ${lab}'s lab_checks.h from lab.json" VERBATIM)
+  add_library(${lab}_checker OBJECT ${check_sources} "${generated_dir}/lab_checks.h")
+  target_include_directories(${lab}_checker PRIVATE "${lab_dir}" "${generated_dir}")
   target_link_libraries(${lab}_checker PRIVATE memlab::checker)
   set_target_properties(${lab}_checker PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
 endfunction()
@@ -246,7 +265,7 @@ function(memlab_add_variant_tests lab_dir student_dir manifest_json tag contract
       list(APPEND test_args -- --reporters=junit "--out=${results_dir}/${lab}.${suite}.junit.xml")
     endif()
     add_test(NAME ${V_PREFIX}${lab}.${suite} COMMAND memlab-judge ${test_args})
-    if(suite STREQUAL "cpu")
+    if(suite STREQUAL MEMLAB_CPU_SUITE)
       set(labels "${lab};cpu;${V_LABEL}")
     else()
       set(labels "${lab};gpu;${V_LABEL}")

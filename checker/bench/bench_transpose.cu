@@ -42,8 +42,8 @@ int main() {
     ours(0);
     MEMLAB_CUDA(cudaDeviceSynchronize());
     if (!memlab::compare_exact(out.download(), want).ok()) throw std::runtime_error("results differ from cuBLAS");
-    print_comparison(MEMLAB_BENCH_KERNEL ", 8192 x 8192 floats", "cublasSgeam", 2.0 * count * sizeof(float),
-                     ours, cublas);
+    print_comparison(MEMLAB_BENCH_KERNEL ", 8192 x 8192 floats", "cublasSgeam", 2.0 * count * sizeof(float), ours,
+                     cublas);
     cublasDestroy(handle);
     return 0;
   } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
-// Lab 08's candidate that was fastest on the H200 (swizzled 224 x 64 tile, 1024 threads: 95.7 %
-// of the copy roofline in docs/results/h200.md) behind the transpose() entry point that
+// Lab 08's candidate that was fastest on the H200 (swizzled 224 x 64 tile, 1024 threads: the
+// candidates table of docs/results/h200-log.md, "2026-11-30, commit 2aa47ab: every lab again")
+// behind the transpose() entry point that
 // bench_transpose.cu times, so that it meets cuBLAS like the lab 04 and 05 solutions do.
 #include <stdexcept>
 

@@ -76,7 +76,8 @@ int main(int argc, char** argv) {
 
     const TreeRun trees[] = {
         {"modulo", [&](cudaStream_t s) { block_sums<Tree::modulo><<<blocks, kBlock, 0, s>>>(in.data(), out.data()); }},
-        {"strided", [&](cudaStream_t s) { block_sums<Tree::strided><<<blocks, kBlock, 0, s>>>(in.data(), out.data()); }},
+        {"strided",
+         [&](cudaStream_t s) { block_sums<Tree::strided><<<blocks, kBlock, 0, s>>>(in.data(), out.data()); }},
         {"sequential",
          [&](cudaStream_t s) { block_sums<Tree::sequential><<<blocks, kBlock, 0, s>>>(in.data(), out.data()); }},
     };
@@ -101,13 +102,13 @@ int main(int argc, char** argv) {
       const memlab::Measurement m = timer.measure(t.launch, memlab::criteria_from_environment());
       const double ms = m.stats.median;
       namespace mc = memlab::counters;
-      const mc::Result c = mc::measure({mc::metric::shared_ld_wavefronts, mc::metric::shared_ld_instructions,
-                                        mc::metric::shared_ld_bank_conflicts},
-                                       [&] { t.launch(0); });
+      const mc::Result c = mc::measure(
+          {mc::metric::shared_ld_wavefronts, mc::metric::shared_ld_instructions, mc::metric::shared_ld_bank_conflicts},
+          [&] { t.launch(0); });
       std::string per_load, conflicts, note = m.doubt();
       if (c.ok()) {
-        per_load = std::to_string(*c.value(mc::metric::shared_ld_wavefronts) /
-                                  *c.value(mc::metric::shared_ld_instructions));
+        per_load =
+            std::to_string(*c.value(mc::metric::shared_ld_wavefronts) / *c.value(mc::metric::shared_ld_instructions));
         conflicts = std::to_string(*c.value(mc::metric::shared_ld_bank_conflicts));
       } else {
         note += (note.empty() ? "" : "; ") + std::string("counters: ") + c.message;

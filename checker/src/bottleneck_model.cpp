@@ -22,7 +22,7 @@ double bottleneck_ms(const KernelWork& w, const ResourceRates& r) {
 const char* bottleneck_name(const KernelWork& w, const ResourceRates& r) {
   check_rates(r);
   return w.dram_bytes / r.dram_bytes_per_s >= w.shared_wavefronts / r.shared_wavefronts_per_s ? "DRAM"
-                                                                                            : "shared memory";
+                                                                                              : "shared memory";
 }
 
 double without_extra_wavefronts_ms(double measured_ms, double extra_wavefronts, double shared_wavefronts_per_s,

@@ -1,6 +1,8 @@
 #include "memlab/build_status.h"
 
 #include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -10,25 +12,21 @@ using nlohmann::json;
 
 std::string BuildStatus::reason() const {
   if (ok) return "";
-  if (!unbuildable.empty()) return "your submission could not be built: " + unbuildable;
-  std::string text;
-  if (!violations.empty()) {
-    text = "violates the submission contract: ";
-    for (size_t i = 0; i < violations.size(); ++i) text += (i ? "; " : "") + violations[i];
-    return text;
-  }
-  text = "your files do not compile or link";
-  if (!errors.empty()) {
-    text += ": ";
-    for (size_t i = 0; i < errors.size(); ++i) text += (i ? " | " : "") + errors[i];
-  }
-  if (!log.empty()) text += " (whole log: " + log + ")";
+  if (!unbuildable.empty()) return fmt::format("your submission could not be built: {}", unbuildable);
+  if (!violations.empty()) return fmt::format("violates the submission contract: {}", fmt::join(violations, "; "));
+  std::string text = "your files do not compile or link";
+  if (!errors.empty()) text += fmt::format(": {}", fmt::join(errors, " | "));
+  if (!log.empty()) text += fmt::format(" (whole log: {})", log);
   return text;
 }
 
 std::string to_json(const BuildStatus& s) {
-  json j{{"run_id", s.run_id},         {"ok", s.ok},          {"contract_checked", s.contract_checked},
-         {"violations", s.violations}, {"errors", s.errors}, {"student_hash", s.student_hash},
+  json j{{"run_id", s.run_id},
+         {"ok", s.ok},
+         {"contract_checked", s.contract_checked},
+         {"violations", s.violations},
+         {"errors", s.errors},
+         {"student_hash", s.student_hash},
          {"log", s.log}};
   if (!s.unbuildable.empty()) j["unbuildable"] = s.unbuildable;
   return j.dump(2) + "\n";
@@ -59,7 +57,8 @@ std::vector<std::string> first_errors(const std::string& log_text, std::size_t m
   while (out.size() < max && std::getline(in, line)) {
     std::string lower = line;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    const bool is_error = lower.find("error") != std::string::npos || lower.find("undefined reference") != std::string::npos;
+    const bool is_error =
+        lower.find("error") != std::string::npos || lower.find("undefined reference") != std::string::npos;
     // Ninja's own summary lines repeat what the compiler said.
     const bool noise = lower.rfind("ninja: build stopped", 0) == 0 || lower.rfind("failed: ", 0) == 0;
     if (!is_error || noise) continue;

@@ -16,17 +16,15 @@ bool CudaError::sticky() const {
     case cudaErrorMisalignedAddress:
     case cudaErrorInvalidAddressSpace:
     case cudaErrorInvalidPc:
-    case cudaErrorLaunchTimeout:
-      return true;
-    default:
-      return false;
+    case cudaErrorLaunchTimeout: return true;
+    default: return false;
   }
 }
 
 void throw_cuda_error(cudaError_t code, const char* call, const char* file, int line) {
   std::ostringstream out;
-  out << call << " failed: " << cudaGetErrorName(code) << " (" << cudaGetErrorString(code) << ") at "
-      << file << ":" << line;
+  out << call << " failed: " << cudaGetErrorName(code) << " (" << cudaGetErrorString(code) << ") at " << file << ":"
+      << line;
   const std::string missing_code = missing_code_explanation(code);
   if (!missing_code.empty()) out << ": " << missing_code;
   throw CudaError(code, out.str());

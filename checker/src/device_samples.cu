@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "memlab/sample_inputs.h"
 
 namespace memlab {
@@ -69,7 +71,7 @@ __global__ void fill_bits16_kernel(std::uint16_t* data, std::size_t n, std::uint
 
 void require_alignment(const void* data, std::size_t bytes, const char* what) {
   if (reinterpret_cast<std::uintptr_t>(data) % bytes != 0)
-    throw std::invalid_argument(std::string(what) + ": the data must be " + std::to_string(bytes) + "-byte aligned");
+    throw std::invalid_argument(fmt::format("{}: the data must be {}-byte aligned", what, bytes));
 }
 
 __device__ std::uint32_t bits_of(float v) { return __float_as_uint(v); }
@@ -249,7 +251,8 @@ ExactSumSamples::ExactSumSamples() { MEMLAB_CUDA(cudaMalloc(&totals_, 2 * sizeof
 ExactSumSamples::~ExactSumSamples() { cudaFree(totals_); }
 
 void ExactSumSamples::fill(float* data, std::size_t n, std::uint64_t salt, cudaStream_t stream) {
-  if (n == 0 || n > kExactSumMaxN) throw std::invalid_argument("ExactSumSamples: n must be 1.." + std::to_string(kExactSumMaxN));
+  if (n == 0 || n > kExactSumMaxN)
+    throw std::invalid_argument(fmt::format("ExactSumSamples: n must be 1..{}", kExactSumMaxN));
   require_alignment(data, 16, "ExactSumSamples");
   exponent_ = exact_summand_exponent(salt);
   MEMLAB_CUDA(cudaMemsetAsync(totals_, 0, 2 * sizeof(long long), stream));

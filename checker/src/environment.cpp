@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "nvml_probe.h"
 
@@ -17,7 +19,7 @@ std::string pci_id(const DeviceInfo& d) {
   return buf;
 }
 
-std::string version_text(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
+std::string version_text(int v) { return fmt::format("{}.{}", v / 1000, v % 1000 / 10); }
 
 }  // namespace
 
@@ -49,11 +51,8 @@ Environment read_environment(const DeviceInfo& device) {
     }
   }
   if (e.other_processes > 0) {
-    std::ostringstream f;
-    f << "GPU busy: " << e.other_processes << " other process" << (e.other_processes > 1 ? "es" : "") << " (";
-    for (std::size_t i = 0; i < e.other_process_names.size(); ++i) f << (i ? ", " : "") << e.other_process_names[i];
-    f << ")";
-    e.flags.push_back(f.str());
+    e.flags.push_back(fmt::format("GPU busy: {} other process{} ({})", e.other_processes,
+                                  e.other_processes > 1 ? "es" : "", fmt::join(e.other_process_names, ", ")));
   }
   if (e.mig_enabled) e.flags.push_back("MIG is enabled: a GPU slice has a fraction of the memory bandwidth");
   if (nvml::throttled_now(pci_id(device))) e.flags.push_back("the GPU reports thermal or power-brake slowdown");
@@ -71,20 +70,20 @@ bool sm_clock_throttled_now() {
 }
 
 std::string Environment::summary() const {
-  std::ostringstream out;
-  out << "GPU " << device.index << ": " << device.name << " (sm_" << device.cc_major << device.cc_minor << ", "
-      << device.sm_count << " SMs, " << device.l2_bytes / (1024 * 1024) << " MB L2, "
-      << device.global_mem_bytes / (1024ull * 1024 * 1024) << " GB)\n";
-  out << "driver " << (driver_version.empty() ? "?" : driver_version) << ", CUDA driver API "
-      << version_text(cuda_driver_api) << ", runtime " << version_text(cuda_runtime) << "\n";
+  std::string out = fmt::format("GPU {}: {} (sm_{}{}, {} SMs, {} MB L2, {} GB)\n", device.index, device.name,
+                                device.cc_major, device.cc_minor, device.sm_count, device.l2_bytes / (1024 * 1024),
+                                device.global_mem_bytes / (1024ull * 1024 * 1024));
+  out += fmt::format("driver {}, CUDA driver API {}, runtime {}\n", driver_version.empty() ? "?" : driver_version,
+                     version_text(cuda_driver_api), version_text(cuda_runtime));
   if (sm_clock_mhz >= 0) {
-    out << "clocks now: SM " << sm_clock_mhz << " MHz (max " << sm_clock_max_mhz << "), memory " << mem_clock_mhz
-        << " MHz; other processes on this GPU: " << other_processes << "\n";
+    out += fmt::format("clocks now: SM {} MHz (max {}), memory {} MHz; other processes on this GPU: {}\n", sm_clock_mhz,
+                       sm_clock_max_mhz, mem_clock_mhz, other_processes);
   }
-  if (!nvml_note.empty()) out << nvml_note << "\n";
-  out << "MIG: " << (mig_enabled ? "on" : "off") << "; display watchdog: " << (device.display_watchdog ? "on" : "off");
-  for (const auto& f : flags) out << "\nWARNING: " << f << " (performance verdicts become inconclusive)";
-  return out.str();
+  if (!nvml_note.empty()) out += nvml_note + "\n";
+  out +=
+      fmt::format("MIG: {}; display watchdog: {}", mig_enabled ? "on" : "off", device.display_watchdog ? "on" : "off");
+  for (const auto& f : flags) out += fmt::format("\nWARNING: {} (performance verdicts become inconclusive)", f);
+  return out;
 }
 
 std::string Environment::doubt() const {

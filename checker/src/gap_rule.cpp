@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "memlab/text_format.h"
+#include <fmt/format.h>
 
 namespace memlab {
 namespace {
@@ -17,7 +17,7 @@ void check_rule(const GapRule& rule) {
 
 std::string fraction_words(double close) {
   if (std::fabs(close - 0.5) < 1e-9) return "half";
-  return fixed(close * 100, 0) + " %";
+  return fmt::format("{:.0f} %", close * 100);
 }
 
 }  // namespace
@@ -33,8 +33,10 @@ double gap_required_speedup(const GapRule& rule, double headroom) {
 }
 
 std::string describe_gap_rule(const GapRule& rule) {
-  return fraction_words(rule.close) + " of the gap from the starter to " + rule.target +
-         " (by time when the starter is at least " + fixed(gap_gate(rule), 2) + "x slower; else the counters)";
+  return fmt::format(
+      "{} of the gap from the starter to {} (by time when the starter is at least {:.2f}x slower; else "
+      "the counters)",
+      fraction_words(rule.close), rule.target, gap_gate(rule));
 }
 
 GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
@@ -46,15 +48,17 @@ GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
   d.gate = gap_gate(rule);
   d.required_speedup = gap_required_speedup(rule, d.headroom);
   d.graded_by_time = d.headroom >= d.gate;
-  const std::string sides = "the starter " + fixed(m.starter_ms, 3) + " ms, " + rule.target + " " +
-                            fixed(m.target_ms, 3) + " ms on this GPU";
-  d.required_text = ">= " + fixed(d.required_speedup, 2) + "x (" + fraction_words(rule.close) +
-                    " of the gap: " + sides + ")";
+  const std::string sides =
+      fmt::format("the starter {:.3f} ms, {} {:.3f} ms on this GPU", m.starter_ms, rule.target, m.target_ms);
+  d.required_text =
+      fmt::format(">= {:.2f}x ({} of the gap: {})", d.required_speedup, fraction_words(rule.close), sides);
   if (!d.graded_by_time) {
-    d.reason = "on this GPU the starter is only " + fixed(d.headroom, 2) + "x slower than " + rule.target + " (" +
-               sides + "); below " + fixed(d.gate, 2) +
-               "x the lesson's effect is too small to grade by time, so it is graded by the counters" +
-               (rule.counters.empty() ? std::string() : " (" + rule.counters + ", which takes this check's points)");
+    d.reason = fmt::format(
+        "on this GPU the starter is only {:.2f}x slower than {} ({}); below {:.2f}x the lesson's effect is too small "
+        "to "
+        "grade by time, so it is graded by the counters{}",
+        d.headroom, rule.target, sides, d.gate,
+        rule.counters.empty() ? std::string() : fmt::format(" ({}, which takes this check's points)", rule.counters));
   }
   return d;
 }

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <fmt/format.h>
+
 // The build's CMAKE_CUDA_ARCHITECTURES, from checker/CMakeLists.txt.
 #ifndef MEMLAB_CUDA_ARCHITECTURES
 #define MEMLAB_CUDA_ARCHITECTURES ""
@@ -38,8 +40,8 @@ GpuLookup find_gpu() {
     return result;
   }
   if (status != cudaSuccess) {
-    result.reason = std::string("the CUDA runtime cannot reach a GPU: ") + cudaGetErrorName(status) + " (" +
-                    cudaGetErrorString(status) + ")";
+    result.reason = fmt::format("the CUDA runtime cannot reach a GPU: {} ({})", cudaGetErrorName(status),
+                                cudaGetErrorString(status));
     return result;
   }
   int index = 0;
@@ -47,7 +49,7 @@ GpuLookup find_gpu() {
     char* end = nullptr;
     long v = std::strtol(pick, &end, 10);
     if (end == pick || *end != '\0' || v < 0 || v >= count) {
-      result.reason = std::string("MEMLAB_DEVICE=") + pick + " is not a device index in 0.." + std::to_string(count - 1);
+      result.reason = fmt::format("MEMLAB_DEVICE={} is not a device index in 0..{}", pick, count - 1);
       return result;
     }
     index = static_cast<int>(v);
@@ -57,8 +59,8 @@ GpuLookup find_gpu() {
   if (status == cudaSuccess) status = cudaSetDevice(index);
   if (status == cudaSuccess) status = cudaFree(nullptr);  // create the context now: errors surface here
   if (status != cudaSuccess) {
-    result.reason = std::string("GPU ") + std::to_string(index) + " is present but unusable: " + cudaGetErrorName(status) +
-                    " (" + cudaGetErrorString(status) + ")";
+    result.reason = fmt::format("GPU {} is present but unusable: {} ({})", index, cudaGetErrorName(status),
+                                cudaGetErrorString(status));
     const std::string missing_code = missing_code_explanation(status);
     if (!missing_code.empty()) result.reason += ": " + missing_code;
     return result;

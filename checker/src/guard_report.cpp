@@ -1,4 +1,4 @@
-#include <sstream>
+#include <fmt/format.h>
 
 #include "memlab/buffers.h"
 
@@ -6,17 +6,11 @@ namespace memlab {
 
 std::string describe_guard_hit(const std::string& name, std::size_t element_bytes, bool before,
                                std::size_t byte_distance) {
-  std::ostringstream out;
-  out << "the kernel wrote outside " << name << ": ";
-  if (before) {
-    std::size_t elements = (byte_distance + element_bytes - 1) / element_bytes;
-    out << name << "[-" << elements << "] (" << byte_distance << " bytes before its start)";
-  } else {
-    out << name << "[n+" << byte_distance / element_bytes << "] (" << byte_distance
-        << " bytes past its end)";
-  }
-  out << "; check the bounds test for the last, partial tile";
-  return out.str();
+  const std::string where =
+      before ? fmt::format("{}[-{}] ({} bytes before its start)", name,
+                           (byte_distance + element_bytes - 1) / element_bytes, byte_distance)
+             : fmt::format("{}[n+{}] ({} bytes past its end)", name, byte_distance / element_bytes, byte_distance);
+  return fmt::format("the kernel wrote outside {}: {}; check the bounds test for the last, partial tile", name, where);
 }
 
 }  // namespace memlab

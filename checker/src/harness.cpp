@@ -16,7 +16,11 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "memlab/checker.h"
 #include "memlab/environment.h"
@@ -24,6 +28,7 @@
 #include "memlab/report.h"
 #include "memlab/result_files.h"
 #include "memlab/suite_judge.h"
+#include "memlab/suites.h"
 #include "memlab/text_format.h"
 
 namespace memlab {
@@ -48,8 +53,6 @@ RunState& state() {
   static RunState s;
   return s;
 }
-
-bool is_gpu_suite(const std::string& suite) { return suite != "cpu"; }
 
 // Sends one record to the judge. A record is one write of one line, so that a crash between two
 // records never leaves half of one.
@@ -87,17 +90,16 @@ struct ExceptionListener : doctest::IReporter {
 };
 REGISTER_LISTENER("memlab-exceptions", 1, ExceptionListener);
 
-
 // Prints the program's own reading of a measurement and sends the record to the judge.
 void record(const CheckSpec& spec, const MeasurementRecord& rec, Verdict provisional) {
   // Only what was measured: the verdict lines come from the judge.
   const std::string detail = rec.outcome == Outcome::value ? rec.doubt : rec.detail;
   std::cout << "  measured " << spec.id << ": "
-            << (!rec.measured_text.empty()            ? rec.measured_text
-                : rec.outcome == Outcome::skipped      ? std::string("skipped")
-                : rec.outcome == Outcome::failed       ? std::string("failed")
-                : provisional == Verdict::pass         ? std::string("yes")
-                                                       : std::string("no"))
+            << (!rec.measured_text.empty()        ? rec.measured_text
+                : rec.outcome == Outcome::skipped ? std::string("skipped")
+                : rec.outcome == Outcome::failed  ? std::string("failed")
+                : provisional == Verdict::pass    ? std::string("yes")
+                                                  : std::string("no"))
             << (detail.empty() ? "" : " (" + detail + ")") << std::endl;
   if (provisional == Verdict::fail || provisional == Verdict::inconclusive) {
     // doctest's assertion macros may run only inside a test case: after Context::run() (the
@@ -114,21 +116,31 @@ void record(const CheckSpec& spec, const MeasurementRecord& rec, Verdict provisi
   send(rec);
 }
 
-MeasurementRecord check_record(const std::string& id, Outcome outcome) {
+MeasurementRecord check_record(const CheckSpec& spec, Outcome outcome) {
   MeasurementRecord r;
   r.kind = MeasurementRecord::Kind::check;
-  r.id = id;
+  r.id = spec.id;
   r.outcome = outcome;
   return r;
+}
+
+// A check that fails without a measurement, by its spec: fail_check(), and the checks no test
+// case reached (named by the manifest, not by the lab's generated ids).
+void fail_spec(const CheckSpec& spec, const std::string& reason) {
+  MeasurementRecord rec = check_record(spec, Outcome::failed);
+  rec.detail = reason;
+  record(spec, rec, Verdict::fail);
 }
 
 }  // namespace
 
 const Manifest& manifest() { return state().manifest; }
 
-const CheckSpec& check_spec(const std::string& id) {
-  const CheckSpec* spec = state().manifest.find(id);
-  if (!spec) throw std::logic_error("check.cu records check '" + id + "', which lab.json does not define");
+const CheckSpec& check_spec(CheckId id) {
+  const CheckSpec* spec = state().manifest.find(id.name);
+  if (!spec)
+    throw std::logic_error(std::string("check.cu records check '") + id.name +
+                           "', which the loaded lab.json does not define (was lab_checks.h generated from another?)");
   return *spec;
 }
 std::uint64_t seed() { return state().seed; }
@@ -165,26 +177,26 @@ void report_fatal(const std::string& reason) {
   send(r);
 }
 
-bool expect_true(const std::string& id, bool ok, const std::string& detail) {
+bool expect_true(CheckId id, bool ok, const std::string& detail) {
   const CheckSpec& spec = check_spec(id);
-  MeasurementRecord rec = check_record(id, Outcome::flag);
+  MeasurementRecord rec = check_record(spec, Outcome::flag);
   rec.estimate = Estimate::exact(ok ? 1 : 0);
   rec.detail = detail;
   record(spec, rec, ok ? Verdict::pass : Verdict::fail);
   return ok;
 }
 
-bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
-                  const std::string& doubt) {
+bool expect_value(CheckId id, const Estimate& measured, const std::string& measured_text, const std::string& doubt) {
   return expect_value(id, measured, measured_text, doubt, std::nullopt);
 }
 
-bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
-                  const std::string& doubt, const std::optional<GapMeasurement>& gap) {
+bool expect_value(CheckId id, const Estimate& measured, const std::string& measured_text, const std::string& doubt,
+                  const std::optional<GapMeasurement>& gap) {
   const CheckSpec& spec = check_spec(id);
   if (spec.gap_rule && !gap)
-    throw std::logic_error("check " + id + " has a gap rule: its measurement needs the starter's and the target's times");
-  MeasurementRecord rec = check_record(id, Outcome::value);
+    throw std::logic_error("check " + spec.id +
+                           " has a gap rule: its measurement needs the starter's and the target's times");
+  MeasurementRecord rec = check_record(spec, Outcome::value);
   rec.estimate = measured;
   rec.measured_text = measured_text;
   rec.doubt = doubt;
@@ -200,117 +212,161 @@ bool expect_value(const std::string& id, const Estimate& measured, const std::st
   return j.verdict == Verdict::pass;
 }
 
-void skip_check(const std::string& id, const std::string& reason) {
+void skip_check(CheckId id, const std::string& reason) {
   const CheckSpec& spec = check_spec(id);
-  MeasurementRecord rec = check_record(id, Outcome::skipped);
+  MeasurementRecord rec = check_record(spec, Outcome::skipped);
   rec.detail = reason;
   record(spec, rec, Verdict::skip);
 }
 
-void fail_check(const std::string& id, const std::string& reason) {
-  const CheckSpec& spec = check_spec(id);
-  MeasurementRecord rec = check_record(id, Outcome::failed);
-  rec.detail = reason;
-  record(spec, rec, Verdict::fail);
-}
+void fail_check(CheckId id, const std::string& reason) { fail_spec(check_spec(id), reason); }
 
-int run_check_program(int argc, char** argv) {
-  CLI::App app{"CUDA Memory Labs checker: measures one suite of a lab's checks (memlab-judge decides them)"};
+// run_check_program() in named phases. Each phase either succeeds or says why the program ends
+// and with which status (2: bad arguments or manifest; 77: the suite needs a GPU this machine
+// lacks).
+namespace {
+
+struct ProgramOptions {
   std::string lab_dir, results_dir, variant = "starter", suite, thresholds, seed_text;
   int record_fd = -1;
-  app.add_option("--lab-dir", lab_dir, "the lab's folder (holds lab.json)")->required()->check(CLI::ExistingDirectory);
-  app.add_option("--results-dir", results_dir, "where extra artifacts (CSV, SVG) are written")->required();
-  app.add_option("--variant", variant, "starter, solution, submission or wrong (printed)");
-  app.add_option("--suite", suite, "cpu, correctness, performance or mechanism")
+  std::vector<std::string> doctest_args;  // what CLI11 did not take: doctest's own options
+};
+
+// Phase 1: the command line. Returns the exit status when the program must end here (--help, an
+// error), nothing when it goes on.
+std::optional<int> parse_options(int argc, char** argv, ProgramOptions& o) {
+  CLI::App app{"CUDA Memory Labs checker: measures one suite of a lab's checks (memlab-judge decides them)"};
+  app.add_option("--lab-dir", o.lab_dir, "the lab's folder (holds lab.json)")
       ->required()
-      ->check(CLI::IsMember({"cpu", "correctness", "performance", "mechanism"}));
-  app.add_option("--thresholds", thresholds, "the build's threshold overrides (used to retry borderline measurements)")
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--results-dir", o.results_dir, "where extra artifacts (CSV, SVG) are written")->required();
+  app.add_option("--variant", o.variant, "starter, solution, submission or wrong (printed)");
+  app.add_option("--suite", o.suite, suites_in_words())->required()->check(CLI::IsMember(suite_names()));
+  app.add_option("--thresholds", o.thresholds,
+                 "the build's threshold overrides (used to retry borderline measurements)")
       ->check(CLI::ExistingFile);
-  app.add_option("--seed", seed_text, "seed for the inputs (decimal or 0x-hex); also $MEMLAB_SEED");
-  app.add_option("--record-fd", record_fd, "the judge's pipe for measurement records");
+  app.add_option("--seed", o.seed_text, "seed for the inputs (decimal or 0x-hex); also $MEMLAB_SEED");
+  app.add_option("--record-fd", o.record_fd, "the judge's pipe for measurement records");
   app.allow_extras();  // doctest's own options (--reporters=junit --out=...) pass through
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  o.doctest_args = app.remaining();
+  return std::nullopt;
+}
 
-  RunState& st = state();
-  st.suite = suite;
-  st.results_dir = results_dir;
-  st.record_fd = record_fd;
-  std::filesystem::create_directories(results_dir);
+// Phase 2: the lab's manifest and the build's threshold overrides.
+std::optional<int> load_checks(const ProgramOptions& o, RunState& st) {
   try {
-    st.manifest = load_manifest(lab_dir);
-    if (!thresholds.empty()) apply_overrides(st.manifest, read_text_file(thresholds), thresholds);
+    st.manifest = load_manifest(o.lab_dir);
+    if (!o.thresholds.empty()) apply_overrides(st.manifest, read_text_file(o.thresholds), o.thresholds);
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << fmt::format("error: {}\n", e.what());
     return 2;
   }
-  if (seed_text.empty())
-    if (const char* env = std::getenv("MEMLAB_SEED")) seed_text = env;
-  if (!seed_text.empty()) {
+  return std::nullopt;
+}
+
+// Phase 3: the inputs' seed: --seed, else $MEMLAB_SEED, else a fresh one (printed, so a run can
+// be repeated).
+std::optional<int> choose_seed(const ProgramOptions& o, RunState& st) {
+  std::string text = o.seed_text;
+  if (text.empty())
+    if (const char* env = std::getenv("MEMLAB_SEED")) text = env;
+  if (text.empty()) {
+    st.seed = seed_from_entropy();
+  } else {
     char* end = nullptr;
     errno = 0;
-    st.seed = std::strtoull(seed_text.c_str(), &end, 0);
-    if (end == seed_text.c_str() || *end != '\0' || errno == ERANGE) {
-      std::cerr << "error: --seed '" << seed_text << "' is not a number\n";
+    st.seed = std::strtoull(text.c_str(), &end, 0);
+    if (end == text.c_str() || *end != '\0' || errno == ERANGE) {
+      std::cerr << fmt::format("error: --seed '{}' is not a number\n", text);
       return 2;
     }
-  } else {
-    st.seed = seed_from_entropy();
   }
   st.inputs = std::make_unique<InputGenerator>(st.seed);
+  return std::nullopt;
+}
 
-  char seed_buf[32];
-  std::snprintf(seed_buf, sizeof seed_buf, "0x%llx", static_cast<unsigned long long>(st.seed));
-  MeasurementRecord start;
-  start.kind = MeasurementRecord::Kind::start;
-  start.suite = suite;
-  start.seed = seed_buf;
-  std::cout << "Lab " << st.manifest.number << " (" << st.manifest.title << "), measuring the " << suite
-            << " checks; seed " << seed_buf << " (rerun with MEMLAB_SEED=" << seed_buf << ")\n";
-  for (const auto& id : st.manifest.overridden) std::cout << "threshold of " << id << " set by " << thresholds << "\n";
-
-  if (is_gpu_suite(suite)) {
-    GpuLookup gpu = find_gpu();
-    if (!gpu.device) {
-      std::cout << "SKIPPED: the " << suite << " checks need a CUDA GPU: " << gpu.reason << "\n";
-      start.skip_reason = gpu.reason;
-      send(start);
-      MeasurementRecord end;
-      end.kind = MeasurementRecord::Kind::end;
-      send(end);
-      return 77;
-    }
-    st.device = gpu.device;
-    st.environment = read_environment(*gpu.device);
-    start.environment = st.environment->summary();
-    std::cout << start.environment << "\n";
-  } else {
+// Phase 4: the GPU, for a GPU suite. Without one the suite is skipped: the judge gets a start
+// record with the reason and an end record, and the program ends with ctest's skip status.
+std::optional<int> open_gpu(RunState& st, MeasurementRecord& start) {
+  if (!is_gpu_suite(st.suite)) {
     start.environment = "cpu checks";
+    return std::nullopt;
   }
-  send(start);
+  GpuLookup gpu = find_gpu();
+  if (!gpu.device) {
+    std::cout << fmt::format("SKIPPED: the {} checks need a CUDA GPU: {}\n", st.suite, gpu.reason);
+    start.skip_reason = gpu.reason;
+    send(start);
+    MeasurementRecord end;
+    end.kind = MeasurementRecord::Kind::end;
+    send(end);
+    return 77;
+  }
+  st.device = gpu.device;
+  st.environment = read_environment(*gpu.device);
+  start.environment = st.environment->summary();
+  std::cout << start.environment << "\n";
+  return std::nullopt;
+}
 
+// Phase 5: the suite's doctest cases. Returns doctest's status.
+int run_test_cases(const ProgramOptions& o, const char* program) {
   doctest::Context context;
-  context.setOption("test-suite", suite.c_str());
+  context.setOption("test-suite", o.suite.c_str());
   context.setOption("no-version", true);
-  const std::vector<std::string> passed_on = app.remaining();  // must outlive context.run()
-  std::vector<const char*> extra{argv[0]};
-  for (const auto& arg : passed_on) extra.push_back(arg.c_str());
-  context.applyCommandLine(static_cast<int>(extra.size()), extra.data());
-  const int doctest_status = context.run();
-  st.timer.reset();
+  std::vector<const char*> args{program};
+  for (const auto& arg : o.doctest_args) args.push_back(arg.c_str());
+  context.applyCommandLine(static_cast<int>(args.size()), args.data());
+  return context.run();
+}
 
-  // A check its test case never reached (an exception ended the case) says why.
-  for (const CheckSpec* spec : st.manifest.suite(suite)) {
+// Phase 6: a check its test case never reached (an exception ended the case) fails and says why;
+// then the end record tells the judge that the program finished.
+void close_suite(RunState& st) {
+  st.timer.reset();
+  for (const CheckSpec* spec : st.manifest.suite(st.suite)) {
     if (st.recorded.count(spec->id)) continue;
-    fail_check(spec->id, "not evaluated: " + (st.last_exception.empty() ? std::string("the checker stopped before it")
-                                                                        : st.last_exception));
+    const std::string why = st.last_exception.empty() ? "the checker stopped before it" : st.last_exception;
+    fail_spec(*spec, fmt::format("not evaluated: {}", why));
   }
   MeasurementRecord end;
   end.kind = MeasurementRecord::Kind::end;
   send(end);
+}
+
+}  // namespace
+
+int run_check_program(int argc, char** argv) {
+  ProgramOptions options;
+  if (const auto status = parse_options(argc, argv, options)) return *status;
+
+  RunState& st = state();
+  st.suite = options.suite;
+  st.results_dir = options.results_dir;
+  st.record_fd = options.record_fd;
+  std::filesystem::create_directories(options.results_dir);
+  if (const auto status = load_checks(options, st)) return *status;
+  if (const auto status = choose_seed(options, st)) return *status;
+
+  const std::string seed = fmt::format("{:#x}", st.seed);
+  MeasurementRecord start;
+  start.kind = MeasurementRecord::Kind::start;
+  start.suite = st.suite;
+  start.seed = seed;
+  std::cout << fmt::format("Lab {} ({}), measuring the {} checks; seed {} (rerun with MEMLAB_SEED={})\n",
+                           st.manifest.number, st.manifest.title, st.suite, seed, seed);
+  for (const auto& id : st.manifest.overridden)
+    std::cout << fmt::format("threshold of {} set by {}\n", id, options.thresholds);
+  if (const auto status = open_gpu(st, start)) return *status;
+  send(start);
+
+  const int doctest_status = run_test_cases(options, argv[0]);
+  close_suite(st);
   return doctest_status == 0 && !st.failed_outside_tests ? 0 : 1;
 }
 

@@ -7,6 +7,8 @@
 #include <initializer_list>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "memlab/cuda_check.h"
 #include "memlab/gpu.h"
 
@@ -29,15 +31,13 @@ std::string explain(cudaError_t e) {
              "alignment)";
     case cudaErrorInvalidDeviceFunction:
     case cudaErrorNoKernelImageForDevice:
-    case cudaErrorUnsupportedPtxVersion:
-      return missing_code_explanation(e);
-    default:
-      return cudaGetErrorString(e);
+    case cudaErrorUnsupportedPtxVersion: return missing_code_explanation(e);
+    default: return cudaGetErrorString(e);
   }
 }
 
 CudaError kernel_failed(const std::string& what, cudaError_t e) {
-  return CudaError(e, what + ": the kernel failed: " + cudaGetErrorName(e) + ": " + explain(e));
+  return CudaError(e, fmt::format("{}: the kernel failed: {}: {}", what, cudaGetErrorName(e), explain(e)));
 }
 
 // The launch's stream (the process's one work stream) and its own events, released however
@@ -68,9 +68,10 @@ struct LaunchStream {
                what.c_str(), static_cast<long long>(launch_timeout().count()));
   std::fflush(stderr);
   // The judge fails every check that got no measurement with this reason.
-  report_fatal(what + " did not finish within " + std::to_string(launch_timeout().count()) +
-               " s: the kernel probably hangs (a __syncthreads() that not every thread reaches, or a loop that "
-               "never ends); the check program ended itself");
+  report_fatal(
+      fmt::format("{} did not finish within {} s: the kernel probably hangs (a __syncthreads() that not every "
+                  "thread reaches, or a loop that never ends); the check program ended itself",
+                  what, launch_timeout().count()));
   std::_Exit(3);
 }
 
@@ -111,7 +112,8 @@ void run_checked(const std::string& what, const Launch& launch) {
   LaunchStream own;
   launch(own.stream);
   cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) throw LaunchFailure(what + ": the launch failed: " + cudaGetErrorName(e) + ": " + explain(e));
+  if (e != cudaSuccess)
+    throw LaunchFailure(fmt::format("{}: the launch failed: {}: {}", what, cudaGetErrorName(e), explain(e)));
   MEMLAB_CUDA(cudaEventRecord(own.done, own.stream));
   const auto deadline = std::chrono::steady_clock::now() + launch_timeout();
   e = wait_polling([&] { return cudaEventQuery(own.done); }, deadline, what);
@@ -139,17 +141,19 @@ void run_checked(const std::string& what, const Launch& launch) {
   // The last layer: non-blocking streams of its own show only as a device slow to go idle.
   const auto idle_from = std::chrono::steady_clock::now();
   e = cudaDeviceSynchronize();
-  const double idle_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - idle_from).count();
+  const double idle_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - idle_from).count();
   if (e != cudaSuccess) throw kernel_failed(what, e);
   cudaGetLastError();  // the queries' "not ready" answers
   float legacy_gap_ms = 0;
   MEMLAB_CUDA(cudaEventElapsedTime(&legacy_gap_ms, own.idle_probe, own.legacy_caught_up));
   if (legacy_gap_ms > kLegacyGapMs) left_stream = true;
   if (left_stream || idle_ms > kRunCheckedIdleMs)
-    throw LaunchFailure(what + ": the work left the stream it was given (it was still running on another stream after "
-                               "its own stream had finished): enqueue every kernel and copy on the stream argument "
-                               "(kernel<<<grid, block, shared_bytes, stream>>>), not on the default stream or a stream "
-                               "of your own");
+    throw LaunchFailure(what +
+                        ": the work left the stream it was given (it was still running on another stream after "
+                        "its own stream had finished): enqueue every kernel and copy on the stream argument "
+                        "(kernel<<<grid, block, shared_bytes, stream>>>), not on the default stream or a stream "
+                        "of your own");
 }
 
 }  // namespace memlab

@@ -128,7 +128,8 @@ std::string render_svg(const LinePlot& plot) {
 
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << kWidth << " " << height << "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+      << "\" viewBox=\"0 0 " << kWidth << " " << height
+      << "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
       << "<title>" << escape_xml(plot.title) << "</title>\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       << "<text x=\"" << kWidth / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">"
@@ -146,11 +147,11 @@ std::string render_svg(const LinePlot& plot) {
     const std::string label = plot.y_ticks.empty() ? number(t) : plot.y_ticks[i].label;
     svg << "<line x1=\"" << kLeft << "\" y1=\"" << coord(py(t)) << "\" x2=\"" << kRight << "\" y2=\"" << coord(py(t))
         << "\" stroke=\"#e3e3e3\"/>\n"
-        << "<text x=\"" << kLeft - 8 << "\" y=\"" << coord(py(t) + 4) << "\" text-anchor=\"end\">"
-        << escape_xml(label) << "</text>\n";
+        << "<text x=\"" << kLeft - 8 << "\" y=\"" << coord(py(t) + 4) << "\" text-anchor=\"end\">" << escape_xml(label)
+        << "</text>\n";
   }
-  svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << kRight - kLeft << "\" height=\"" << kBottom - kTop
-      << "\" fill=\"none\" stroke=\"#333\"/>\n"
+  svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << kRight - kLeft << "\" height=\""
+      << kBottom - kTop << "\" fill=\"none\" stroke=\"#333\"/>\n"
       << "<text x=\"" << (kLeft + kRight) / 2 << "\" y=\"" << kHeight - 18 << "\" text-anchor=\"middle\">"
       << escape_xml(plot.x_label) << "</text>\n"
       << "<text transform=\"translate(20 " << (kTop + kBottom) / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
@@ -176,7 +177,7 @@ std::string render_svg(const LinePlot& plot) {
     legend_text(b.name);
   }
   for (const auto& s : plot.series) {
-    const char* dash = s.line == PlotSeries::Line::dashed ? " stroke-dasharray=\"7 4\""
+    const char* dash = s.line == PlotSeries::Line::dashed   ? " stroke-dasharray=\"7 4\""
                        : s.line == PlotSeries::Line::dotted ? " stroke-dasharray=\"2 3\""
                                                             : "";
     if (s.line != PlotSeries::Line::none) {
@@ -184,10 +185,10 @@ std::string render_svg(const LinePlot& plot) {
       for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
         if (usable(s.x[i], s.y[i], plot.log_y))
           points << (points.tellp() > 0 ? " " : "") << coord(px(s.x[i])) << "," << coord(py(s.y[i]));
-      svg << "<polyline fill=\"none\" stroke=\"" << escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << " points=\""
-          << points.str() << "\"/>\n"
-          << "<line x1=\"" << coord(legend_x) << "\" y1=\"50\" x2=\"" << coord(legend_x + 26) << "\" y2=\"50\" stroke=\""
-          << escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << "/>\n";
+      svg << "<polyline fill=\"none\" stroke=\"" << escape_xml(s.color) << "\" stroke-width=\"2\"" << dash
+          << " points=\"" << points.str() << "\"/>\n"
+          << "<line x1=\"" << coord(legend_x) << "\" y1=\"50\" x2=\"" << coord(legend_x + 26)
+          << "\" y2=\"50\" stroke=\"" << escape_xml(s.color) << "\" stroke-width=\"2\"" << dash << "/>\n";
     }
     if (s.markers) {
       for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
@@ -195,13 +196,14 @@ std::string render_svg(const LinePlot& plot) {
           svg << "<circle cx=\"" << coord(px(s.x[i])) << "\" cy=\"" << coord(py(s.y[i])) << "\" r=\"3.2\" fill=\""
               << escape_xml(s.color) << "\"><title>" << number(s.x[i]) << ": " << number(s.y[i])
               << "</title></circle>\n";
-      svg << "<circle cx=\"" << coord(legend_x + 13) << "\" cy=\"50\" r=\"3.2\" fill=\"" << escape_xml(s.color) << "\"/>\n";
+      svg << "<circle cx=\"" << coord(legend_x + 13) << "\" cy=\"50\" r=\"3.2\" fill=\"" << escape_xml(s.color)
+          << "\"/>\n";
     }
     legend_text(s.name);
   }
   if (!plot.note.empty())
-    svg << "<text x=\"" << kWidth / 2 << "\" y=\"" << height - 10 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#59636e\">"
-        << escape_xml(plot.note) << "</text>\n";
+    svg << "<text x=\"" << kWidth / 2 << "\" y=\"" << height - 10
+        << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#59636e\">" << escape_xml(plot.note) << "</text>\n";
   svg << "</svg>\n";
   return svg.str();
 }

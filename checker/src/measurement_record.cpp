@@ -1,6 +1,7 @@
 #include "memlab/measurement_record.h"
 
 #include <cmath>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -25,12 +26,12 @@ Outcome outcome_from(const std::string& s) {
   if (s == "flag") return Outcome::flag;
   if (s == "failed") return Outcome::failed;
   if (s == "skipped") return Outcome::skipped;
-  throw std::runtime_error("unknown outcome \"" + s + "\"");
+  throw std::runtime_error(fmt::format(R"(unknown outcome "{}")", s));
 }
 
 double finite(const json& j, const char* key) {
   const double v = j.at(key).get<double>();
-  if (!std::isfinite(v)) throw std::runtime_error(std::string(key) + " is not a finite number");
+  if (!std::isfinite(v)) throw std::runtime_error(fmt::format("{} is not a finite number", key));
   return v;
 }
 
@@ -40,7 +41,10 @@ std::string to_line(const MeasurementRecord& r) {
   json j;
   switch (r.kind) {
     case MeasurementRecord::Kind::start:
-      j = {{"record", "start"}, {"suite", r.suite}, {"seed", r.seed}, {"environment", r.environment},
+      j = {{"record", "start"},
+           {"suite", r.suite},
+           {"seed", r.seed},
+           {"environment", r.environment},
            {"skip_reason", r.skip_reason}};
       break;
     case MeasurementRecord::Kind::check:
@@ -52,11 +56,11 @@ std::string to_line(const MeasurementRecord& r) {
            {"detail", r.detail}};
       if (r.outcome == Outcome::value || r.outcome == Outcome::flag) {
         // A NaN cannot travel as JSON; an unmeasurable value is a failed measurement.
-        const bool ok = std::isfinite(r.estimate.value) && std::isfinite(r.estimate.low) &&
-                        std::isfinite(r.estimate.high);
+        const bool ok =
+            std::isfinite(r.estimate.value) && std::isfinite(r.estimate.low) && std::isfinite(r.estimate.high);
         if (!ok) {
           j["outcome"] = "failed";
-          j["detail"] = "the measurement was not a finite number (" + r.measured_text + ")";
+          j["detail"] = fmt::format("the measurement was not a finite number ({})", r.measured_text);
         } else {
           j["value"] = r.estimate.value;
           j["low"] = r.estimate.low;
@@ -65,12 +69,8 @@ std::string to_line(const MeasurementRecord& r) {
       }
       if (r.gap) j["gap"] = {{"starter_ms", r.gap->starter_ms}, {"target_ms", r.gap->target_ms}};
       break;
-    case MeasurementRecord::Kind::fatal:
-      j = {{"record", "fatal"}, {"reason", r.reason}};
-      break;
-    case MeasurementRecord::Kind::end:
-      j = {{"record", "end"}};
-      break;
+    case MeasurementRecord::Kind::fatal: j = {{"record", "fatal"}, {"reason", r.reason}}; break;
+    case MeasurementRecord::Kind::end: j = {{"record", "end"}}; break;
   }
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -112,7 +112,7 @@ MeasurementRecord record_from_line(const std::string& line) {
     } else if (kind == "end") {
       r.kind = MeasurementRecord::Kind::end;
     } else {
-      throw std::runtime_error("unknown record \"" + kind + "\"");
+      throw std::runtime_error(fmt::format(R"(unknown record "{}")", kind));
     }
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("missing or mistyped field: ") + e.what());

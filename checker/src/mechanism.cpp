@@ -33,9 +33,8 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
   return out;
 }
 
-bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
-                          const std::string& denominator, const std::string& what,
-                          const std::string& launch_name) {
+bool expect_counter_ratio(CheckId id, const Launch& launch, const std::string& numerator,
+                          const std::string& denominator, const std::string& what, const std::string& launch_name) {
   CounterValues c = read_counters({numerator, denominator}, launch, launch_name);
   if (!c.ok) {
     skip_check(id, "hardware counters unavailable: " + c.reason);

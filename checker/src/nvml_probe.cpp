@@ -4,11 +4,13 @@
 
 #include <mutex>
 
+#include <fmt/format.h>
+
 namespace memlab::nvml {
 namespace {
 
 using Device = void*;
-using Ret = int;  // nvmlReturn_t; 0 is NVML_SUCCESS
+using Ret = int;        // nvmlReturn_t; 0 is NVML_SUCCESS
 struct ProcessInfoV3 {  // nvmlProcessInfo_t (v2/v3 layout)
   unsigned pid;
   unsigned long long used_gpu_memory;
@@ -112,7 +114,7 @@ std::string process_name(unsigned pid) {
   Library& lib = library();
   char name[256] = {};
   if (lib.init && lib.name_of && lib.name_of(pid, name, sizeof name) == 0) return name;
-  return "pid " + std::to_string(pid);
+  return fmt::format("pid {}", pid);
 }
 
 }  // namespace memlab::nvml

@@ -1,12 +1,10 @@
 #include "memlab/report.h"
-#include "memlab/text_format.h"
 
 #include <cstdint>
-#include <cstdio>
+#include <fmt/format.h>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace memlab {
 
@@ -17,15 +15,12 @@ std::string console_line(const CheckResult& r) {
                     : r.verdict == Verdict::fail         ? "FAIL"
                     : r.verdict == Verdict::inconclusive ? "INCONCLUSIVE"
                                                          : "SKIP";
-  char head[160];
-  std::snprintf(head, sizeof head, "  [%-12s] %-32s", tag, r.id.c_str());
-  std::ostringstream out;
-  out << head;
-  if (!r.measured_text.empty()) out << " measured " << r.measured_text;
-  if (!r.required_text.empty()) out << "  required " << r.required_text;
-  if (!r.detail.empty()) out << "\n      " << r.detail;
-  if (r.verdict == Verdict::fail && !r.hint.empty()) out << "\n      hint: " << r.hint;
-  return out.str();
+  std::string out = fmt::format("  [{:<12}] {:<32}", tag, r.id);
+  if (!r.measured_text.empty()) out += fmt::format(" measured {}", r.measured_text);
+  if (!r.required_text.empty()) out += fmt::format("  required {}", r.required_text);
+  if (!r.detail.empty()) out += fmt::format("\n      {}", r.detail);
+  if (r.verdict == Verdict::fail && !r.hint.empty()) out += fmt::format("\n      hint: {}", r.hint);
+  return out;
 }
 
 namespace {
@@ -52,10 +47,17 @@ std::string to_json(const ReportPart& p) {
   j["ending"] = p.ending;
   j["checks"] = json::array();
   for (const auto& c : p.checks) {
-    json r{{"id", c.id},           {"suite", c.suite}, {"kind", c.kind},     {"description", c.description},
-           {"verdict", to_string(c.verdict)}, {"measured_text", c.measured_text},
-           {"required_text", c.required_text}, {"detail", c.detail}, {"hint", c.hint},
-           {"points", c.points},   {"max_points", c.max_points}};
+    json r{{"id", c.id},
+           {"suite", c.suite},
+           {"kind", c.kind},
+           {"description", c.description},
+           {"verdict", to_string(c.verdict)},
+           {"measured_text", c.measured_text},
+           {"required_text", c.required_text},
+           {"detail", c.detail},
+           {"hint", c.hint},
+           {"points", c.points},
+           {"max_points", c.max_points}};
     r["measured"] = c.measured ? json(*c.measured) : json(nullptr);
     if (!c.points_moved_to.empty()) r["points_moved_to"] = c.points_moved_to;
     j["checks"].push_back(r);
@@ -106,8 +108,8 @@ void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows) {
     if (!to) continue;
     to->max_points += r.max_points;
     if (to->verdict == Verdict::pass) to->points = to->max_points;
-    to->detail += (to->detail.empty() ? "" : "; ") + std::string("also carries the ") + fixed(r.max_points, 0) +
-                  " point(s) of " + r.id + ", which this GPU cannot grade by time";
+    to->detail += fmt::format("{}also carries the {:.0f} point(s) of {}, which this GPU cannot grade by time",
+                              to->detail.empty() ? "" : "; ", r.max_points, r.id);
     r.max_points = 0;
     r.points = 0;
   }
@@ -128,9 +130,7 @@ std::string hash_files(const std::vector<std::string>& paths) {
     for (unsigned char ch : bytes) mix(ch);
     mix(0);
   }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  return fmt::format("fnv1a64:{:016x}", h);
 }
 
 }  // namespace memlab

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include <fmt/format.h>
+
 namespace memlab {
 
 std::string read_text_file(const std::filesystem::path& path) {
@@ -23,7 +25,7 @@ bool write_file_atomically(const std::filesystem::path& path, const std::string&
   // A leading dot and the process id: the temporary name is unique to this writer and never
   // matches the lab*.json that readers look for.
   const std::filesystem::path temporary =
-      path.parent_path() / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()));
+      path.parent_path() / fmt::format(".{}.tmp-{}", path.filename().string(), ::getpid());
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << text;
@@ -43,12 +45,12 @@ bool write_file_atomically(const std::filesystem::path& path, const std::string&
 ResultsFolderLock::ResultsFolderLock(const std::filesystem::path& folder) {
   const std::string lock_path = (folder / ".lock").string();
   fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw std::runtime_error("cannot open " + lock_path + ": " + std::strerror(errno));
+  if (fd_ < 0) throw std::runtime_error(fmt::format("cannot open {}: {}", lock_path, std::strerror(errno)));
   while (::flock(fd_, LOCK_EX) != 0) {
     if (errno == EINTR) continue;
     const std::string reason = std::strerror(errno);
     ::close(fd_);
-    throw std::runtime_error("cannot lock " + lock_path + ": " + reason);
+    throw std::runtime_error(fmt::format("cannot lock {}: {}", lock_path, reason));
   }
 }
 

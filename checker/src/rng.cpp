@@ -15,7 +15,8 @@ std::vector<std::uint16_t> InputGenerator::bits16(std::size_t n) {
   std::vector<std::uint16_t> v(n);
   for (auto& x : v) {
     // Avoid the all-ones poison pattern so an unwritten element can never look right.
-    do x = static_cast<std::uint16_t>(engine_()); while (x == 0xFFFF);
+    do x = static_cast<std::uint16_t>(engine_());
+    while (x == 0xFFFF);
   }
   return v;
 }

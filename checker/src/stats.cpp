@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <sstream>
+
+#include <fmt/format.h>
 
 namespace memlab {
 
@@ -31,8 +32,8 @@ SampleStats summarize(std::vector<double> samples) {
 
 double t_quantile_95(std::size_t dof) {
   static const double table[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                                 2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-                                 2.080, 2.074,  2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+                                 2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080,
+                                 2.074, 2.069,  2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
   if (dof == 0) return INFINITY;
   if (dof <= 30) return table[dof];
   if (dof <= 60) return 2.000 + (2.042 - 2.000) * (60.0 - dof) / 30.0;
@@ -44,7 +45,7 @@ ShapeReport inspect_shape(const std::vector<double>& samples, double drift_toler
   ShapeReport r;
   const std::size_t n = samples.size();
   if (n < 9) return r;
-  std::ostringstream note;
+  std::string note;
 
   // Drift: the machine got faster or slower while we measured (clocks settling, another job).
   auto third_median = [&](std::size_t begin) {
@@ -56,7 +57,8 @@ ShapeReport inspect_shape(const std::vector<double>& samples, double drift_toler
   double change = (last - first) / first;
   if (std::fabs(change) > drift_tolerance) {
     r.drifting = true;
-    note << "timings drifted by " << static_cast<int>(std::lround(change * 100)) << " % during the measurement; ";
+    note +=
+        fmt::format("timings drifted by {} % during the measurement; ", static_cast<int>(std::lround(change * 100)));
   }
 
   // Bimodal: a gap between consecutive sorted samples wider than gap_tolerance of the
@@ -68,11 +70,11 @@ ShapeReport inspect_shape(const std::vector<double>& samples, double drift_toler
     if (i == 0) continue;
     if ((sorted[i] - sorted[i - 1]) > gap_tolerance * median) {
       r.bimodal = true;
-      note << "timings fall into two groups (" << sorted[i - 1] << " ms and " << sorted[i] << " ms apart); ";
+      note += fmt::format("timings fall into two groups ({:g} ms and {:g} ms apart); ", sorted[i - 1], sorted[i]);
       break;
     }
   }
-  r.note = note.str();
+  r.note = note;
   if (!r.note.empty()) r.note.resize(r.note.size() - 2);
   return r;
 }

@@ -1,26 +1,27 @@
 #include "memlab/suite_judge.h"
-#include "memlab/text_format.h"
 
 #include <cstring>
 #include <map>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace memlab {
 
 std::string ending_reason(const ProgramEnding& e) {
   if (!e.ran) return "the check program could not be started: " + e.start_error;
   if (e.timed_out)
-    return "timed out after " + std::to_string(static_cast<long long>(e.deadline_s)) +
-           " s: the check program was ended (a kernel or a launcher that never returns?)";
+    return fmt::format("timed out after {} s: the check program was ended (a kernel or a launcher that never returns?)",
+                       static_cast<long long>(e.deadline_s));
   if (!e.fatal.empty()) return e.fatal;
   if (e.signal > 0) {
     const char* name = strsignal(e.signal);
-    return "the check program crashed: killed by signal " + std::to_string(e.signal) + " (" +
-           (name ? name : "unknown") + ")";
+    return fmt::format("the check program crashed: killed by signal {} ({})", e.signal, name ? name : "unknown");
   }
   if (!e.sent_end) {
-    return "the check program ended before reporting (exit status " + std::to_string(e.exit_code) +
-           "): something called exit or ended the process early";
+    return fmt::format(
+        "the check program ended before reporting (exit status {}): something called exit or ended the process early",
+        e.exit_code);
   }
   return "";
 }
@@ -38,8 +39,8 @@ Requirement requirement_of(const CheckSpec& spec, const std::optional<GapMeasure
     req.value = d.required_speedup;
     req.text = d.required_text;
   } else {
-    req.text += " (graded by time: the starter is " + fixed(d.headroom, 2) + "x slower than " + spec.gap_rule->target +
-                " here, at least " + fixed(d.gate, 2) + "x)";
+    req.text += fmt::format(" (graded by time: the starter is {:.2f}x slower than {} here, at least {:.2f}x)",
+                            d.headroom, spec.gap_rule->target, d.gate);
   }
   return req;
 }
@@ -55,8 +56,8 @@ CheckResult result_row(const CheckSpec& spec) {
   if (spec.required)
     r.required_text = std::string(to_symbol(spec.compare)) + " " + format_quantity(*spec.required, spec.unit);
   else if (spec.gap_rule)
-    r.required_text = ">= " + fixed(spec.gap_rule->close * 100, 0) + " % of the gap from the starter to " +
-                      spec.gap_rule->target + " on this GPU";
+    r.required_text = fmt::format(">= {:.0f} % of the gap from the starter to {} on this GPU",
+                                  spec.gap_rule->close * 100, spec.gap_rule->target);
   return r;
 }
 
@@ -124,8 +125,7 @@ std::vector<CheckResult> judge_suite(const Manifest& manifest, const std::string
   std::string protocol;
   if (!ending.protocol_errors.empty()) {
     protocol = "the check program's results cannot be trusted: " + ending.protocol_errors.front();
-    if (ending.protocol_errors.size() > 1)
-      protocol += " (and " + std::to_string(ending.protocol_errors.size() - 1) + " more)";
+    if (ending.protocol_errors.size() > 1) protocol += fmt::format(" (and {} more)", ending.protocol_errors.size() - 1);
   }
   std::vector<CheckResult> rows;
   for (const CheckSpec* spec : manifest.suite(suite)) {
@@ -142,7 +142,7 @@ std::vector<CheckResult> judge_suite(const Manifest& manifest, const std::string
     } else if (count[spec->id] > 1) {
       r = result_row(*spec);
       r.verdict = Verdict::fail;
-      r.detail = "reported " + std::to_string(count[spec->id]) + " times: a check is measured once";
+      r.detail = fmt::format("reported {} times: a check is measured once", count[spec->id]);
     } else {
       r = decide(*spec, *it->second);
     }

@@ -1,14 +1,11 @@
 #include "memlab/text_format.h"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace memlab {
 
-std::string fixed(double value, int decimals) {
-  char text[352];  // room for any double in %f
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
+// fmt's fixed notation is printf's "%.*f", correctly rounded alike.
+std::string fixed(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
 
 std::string escape_xml(std::string_view text) {
   std::string out;

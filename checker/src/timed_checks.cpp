@@ -30,18 +30,18 @@ std::string impossible_median(const TimedWork& work, double median_ms) {
 
 }  // namespace
 
-bool verified_before_timing(const TimedWork& work, const std::vector<std::string>& timed_checks) {
+bool verified_before_timing(const TimedWork& work, const std::vector<CheckId>& timed_checks) {
   const SampleTag tag = timer().next_tag(0);
   if (work.prepare) work.prepare(tag, timer().stream());
   try {
     run_checked(work.name, work.launch);  // waits for the device first, so the preparation is done
-  } catch (const LaunchFailure& e) {       // a bad launch, or work off its stream: said plainly
-    for (const std::string& id : timed_checks) fail_check(id, std::string("not timed: ") + e.what());
+  } catch (const LaunchFailure& e) {      // a bad launch, or work off its stream: said plainly
+    for (CheckId id : timed_checks) fail_check(id, std::string("not timed: ") + e.what());
     return false;
   }
   const std::string wrong = work.verify ? work.verify(tag, timer().stream()) : "";
   if (wrong.empty()) return true;
-  for (const std::string& id : timed_checks)
+  for (CheckId id : timed_checks)
     fail_check(id, "not timed: " + work.name + " is wrong at the timed size on fresh inputs (" + wrong + ")");
   return false;
 }
@@ -69,8 +69,8 @@ static std::string gap_text(const std::optional<GapMeasurement>& gap, const Chec
          " (" + fixed(gap->target_ms, 3) + " ms) here";
 }
 
-bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate,
-                    const GapSides& sides, double* base_ms_out) {
+bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidate, const GapSides& sides,
+                    double* base_ms_out) {
   const CheckSpec& spec = check_spec(id);
   for (int attempt = 1;; ++attempt) {
     PairMeasurement m = timer().measure_pair(base, candidate, sampling_criteria());
@@ -99,24 +99,26 @@ bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWor
   }
 }
 
-bool expect_speedup(const std::string& id, const Launch& base, const Launch& candidate) {
+bool expect_speedup(CheckId id, const Launch& base, const Launch& candidate) {
   return expect_speedup(id, TimedWork{"", base, {}, {}, {}}, TimedWork{"", candidate, {}, {}, {}});
 }
 
-std::optional<double> median_time(const TimedWork& work, const std::vector<std::string>& ids) {
+std::optional<double> median_time(const TimedWork& work, const std::vector<CheckId>& ids) {
   Measurement m = timer().measure(work, sampling_criteria());
   if (!m.invalid.empty()) {
-    for (const std::string& id : ids) fail_check(id, "not timed: " + work.name + ": " + m.invalid);
+    for (CheckId id : ids) fail_check(id, "not timed: " + work.name + ": " + m.invalid);
     return std::nullopt;
   }
   return m.stats.median;
 }
 
-bool expect_roofline_fraction(const std::string& id, const TimedWork& work, std::optional<double> starter_ms) {
+bool expect_roofline_fraction(CheckId id, const TimedWork& work, std::optional<double> starter_ms) {
   const CheckSpec& spec = check_spec(id);
   if (spec.gap_rule && !starter_ms)
-    throw std::logic_error("expect_roofline_fraction('" + id + "'): a check with a gap rule needs the starter's time");
-  if (!work.floor.set()) throw std::logic_error("expect_roofline_fraction('" + id + "'): the work has no bytes and roofline");
+    throw std::logic_error("expect_roofline_fraction('" + spec.id +
+                           "'): a check with a gap rule needs the starter's time");
+  if (!work.floor.set())
+    throw std::logic_error("expect_roofline_fraction('" + spec.id + "'): the work has no bytes and roofline");
   const double bytes = work.floor.bytes;
   const Roofline& roofline = *work.floor.roofline;
   for (int attempt = 1;; ++attempt) {
@@ -140,17 +142,16 @@ bool expect_roofline_fraction(const std::string& id, const TimedWork& work, std:
     const double rel = std::sqrt(rel_k * rel_k + rel_r * rel_r);
     Estimate est{fraction, fraction * (1 - rel), fraction * (1 + rel)};
     std::string doubt = join(join(m.doubt(), roofline.measurement.doubt()), environment_doubt());
-    const std::optional<GapMeasurement> gap =
-        starter_ms ? gap_of(spec, *starter_ms, GapSides{}, work) : std::nullopt;
+    const std::optional<GapMeasurement> gap = starter_ms ? gap_of(spec, *starter_ms, GapSides{}, work) : std::nullopt;
     Judgement j = judge(spec.compare, requirement_of(spec, gap).value, est, doubt);
     if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
-    std::string text = fixed(fraction * 100, 1) + " % of the " + work.floor.roofline_name + " roofline (" +
-                       fixed(rate / 1e9, 0) + " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " +
-                       fixed(ms, 3) + " ms, +/- " + fixed(rel * 100, 1) + " %" +
-                       (m.verified > 0 ? ", " + std::to_string(m.verified) + " of " + std::to_string(m.taken) +
-                                             " outputs verified"
-                                       : "") +
-                       gap_text(gap, spec) + ")";
+    std::string text =
+        fixed(fraction * 100, 1) + " % of the " + work.floor.roofline_name + " roofline (" + fixed(rate / 1e9, 0) +
+        " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " + fixed(ms, 3) + " ms, +/- " +
+        fixed(rel * 100, 1) + " %" +
+        (m.verified > 0 ? ", " + std::to_string(m.verified) + " of " + std::to_string(m.taken) + " outputs verified"
+                        : "") +
+        gap_text(gap, spec) + ")";
     if (attempt > 1) text += ", attempt " + std::to_string(attempt);
     return expect_value(id, est, text, doubt, gap);
   }

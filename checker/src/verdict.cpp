@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace memlab {
 
 const char* to_string(Verdict v) {
@@ -18,7 +20,7 @@ Compare parse_compare(const std::string& text) {
   if (text == ">=") return Compare::at_least;
   if (text == "<=") return Compare::at_most;
   if (text == "true") return Compare::is_true;
-  throw std::runtime_error("unknown comparison '" + text + "' (use \">=\", \"<=\" or \"true\")");
+  throw std::runtime_error(fmt::format(R"(unknown comparison '{}' (use ">=", "<=" or "true"))", text));
 }
 
 const char* to_symbol(Compare c) {

@@ -26,11 +26,11 @@ GapRule rule(double reach) {
 const char* kManifest = R"({
   "number": "04", "name": "padding", "title": "t", "student_files": ["transpose.cu"],
   "checks": [
-    {"id": "speedup", "suite": "performance", "compare": ">=", "unit": "x", "points": 3, "description": "d",
+    {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "unit": "x", "points": 3, "description": "d",
      "gap_rule": {"close": 0.5, "reach": 0.75, "target": "the copy roofline", "counters": "wavefronts"}},
-    {"id": "fraction", "suite": "performance", "compare": ">=", "required": 0.75, "unit": "fraction", "points": 3,
+    {"id": "fraction", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "required": 0.75, "unit": "fraction", "points": 3,
      "description": "d", "gap_rule": {"reach": 0.75, "target": "the copy roofline", "counters": "wavefronts"}},
-    {"id": "wavefronts", "suite": "mechanism", "compare": "<=", "required": 1.3, "points": 1, "description": "d"}
+    {"id": "wavefronts", "suite": "mechanism", "kind": "mechanism", "gpu": true, "compare": "<=", "required": 1.3, "points": 1, "description": "d"}
   ]})";
 
 MeasurementRecord value(const std::string& id, double v, double starter_ms, double target_ms) {
@@ -102,7 +102,8 @@ TEST_CASE("manifest: gap rules are parsed, checked and overridable") {
   CHECK(m.find("fraction")->gap_rule->close == 0.5);  // the default
   std::string bad = kManifest;
   bad.replace(bad.find("\"counters\": \"wavefronts\"}}"), 26, "\"counters\": \"nothing\"}}");
-  CHECK_THROWS_WITH_AS(parse_manifest(bad, "lab.json"), doctest::Contains("not a check of this lab"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_manifest(bad, "lab.json"), doctest::Contains("not a check of this lab"),
+                       std::runtime_error);
   Manifest o = m;
   apply_overrides(o, R"({"04": {"speedup": {"reach": 0.8, "close": 0.6}}})", "over.json");
   CHECK(o.find("speedup")->gap_rule->reach == 0.8);
@@ -114,17 +115,18 @@ TEST_CASE("manifest: gap rules are parsed, checked and overridable") {
 TEST_CASE("judge: a gap rule sets what a speedup requires, or hands the check to the counters") {
   const Manifest m = parse_manifest(kManifest, "lab.json");
   // The H200's lab 04: the rule asks 1.39x; 1.99x passes, 1.2x fails, the starter's 1.0x fails.
-  auto graded = judge_suite(m, "performance", {value("speedup", 1.99, 0.314, 0.138), value("fraction", 0.88, 0.314, 0.138)},
-                            ended_well());
+  auto graded = judge_suite(
+      m, "performance", {value("speedup", 1.99, 0.314, 0.138), value("fraction", 0.88, 0.314, 0.138)}, ended_well());
   CHECK(graded[0].verdict == Verdict::pass);
   CHECK(graded[0].required_text.find(">= 1.39x") == 0);
   CHECK(graded[1].verdict == Verdict::pass);
   CHECK(graded[1].required_text.find(">= 75 % (graded by time") == 0);
   CHECK(judge_suite(m, "performance", {value("speedup", 1.2, 0.314, 0.138), value("fraction", 0.5, 0.314, 0.138)},
-                    ended_well())[0].verdict == Verdict::fail);
+                    ended_well())[0]
+            .verdict == Verdict::fail);
   // A GPU where the conflict costs 9 %: both checks skipped, their points moved.
-  auto cheap = judge_suite(m, "performance", {value("speedup", 1.0, 0.150, 0.138), value("fraction", 0.92, 0.150, 0.138)},
-                           ended_well());
+  auto cheap = judge_suite(m, "performance",
+                           {value("speedup", 1.0, 0.150, 0.138), value("fraction", 0.92, 0.150, 0.138)}, ended_well());
   CHECK(cheap[0].verdict == Verdict::skip);
   CHECK(cheap[0].points_moved_to == "wavefronts");
   CHECK(cheap[1].verdict == Verdict::skip);

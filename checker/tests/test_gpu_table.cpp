@@ -1,10 +1,14 @@
 // The GPU table (memlab/gpu_table.h) is the one place for datasheet figures: the lab headers
 // that must restate some of them (lab 08's DeviceLimits, the bank model's largest shared
-// memory) are held to it here.
+// memory) and the docs' figure of an H200 SM (checker/site/cmake/figures.cmake) are held to it
+// here. The course text quotes the table through docs/data/gpu-table.csv (memlab-gpu-table).
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <regex>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "lab.h"  // labs/08-occupancy/lab.h
@@ -46,4 +50,21 @@ TEST_CASE("gpu table: lab 08's DeviceLimits and the bank model restate it") {
   int largest = 0;
   for (const GpuSpec& g : gpu_table()) largest = std::max(largest, g.shared_per_sm);
   CHECK(bank::kMaxSharedBytes == static_cast<std::uint32_t>(largest));
+}
+
+TEST_CASE("gpu table: the docs' figure of one H200 SM restates it") {
+  std::ifstream in(MEMLAB_SOURCE_DIR "/checker/site/cmake/figures.cmake");
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string t = text.str();
+  const int per_sm = gpu_spec("H200 SXM").shared_per_sm;
+  std::smatch m;
+  REQUIRE(std::regex_search(t, m, std::regex("--per-sm ([0-9]+)")));
+  CHECK(std::stoi(m[1].str()) == per_sm);
+  // Its title writes the bytes with a space between digit groups: "233 472 bytes".
+  REQUIRE(std::regex_search(t, m, std::regex("H200 SM \\(([0-9 ]+) bytes\\)")));
+  std::string bytes = m[1].str();
+  bytes.erase(std::remove(bytes.begin(), bytes.end(), ' '), bytes.end());
+  CHECK(std::stoi(bytes) == per_sm);
 }

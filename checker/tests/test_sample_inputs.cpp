@@ -94,10 +94,10 @@ TEST_CASE("exact summands at the timed size (2^27): the halves lean apart, no sh
   }
   const long long total = first + second;
   CHECK(abs_sum <= (1ll << 24));
-  CHECK(first > 1500000);   // 2^21 groups leaning positive: about +2^21
-  CHECK(second < -2000000);  // leaning negative with mostly 3s: about -2.6 M
+  CHECK(first > 1500000);                          // 2^21 groups leaning positive: about +2^21
+  CHECK(second < -2000000);                        // leaning negative with mostly 3s: about -2.6 M
   CHECK(std::llabs(2 * first - total) > 1000000);  // half of the data, doubled: millions of quanta off
-  CHECK(2 * even != total);                         // every other element, doubled: off (the sum is exact)
+  CHECK(2 * even != total);                        // every other element, doubled: off (the sum is exact)
   CHECK(total != 0);  // every value is under 1 in magnitude: the sum of their integer parts is 0
 }
 

@@ -96,8 +96,14 @@ TEST_CASE("pairs: a steady 2.2x speedup converges with a tight interval") {
   Source src;
   std::normal_distribution<double> d(0.0, 0.01);
   SamplingCriteria c;
-  PairMeasurement m = sample_pairs_until_stable([&] { return Sample{2.2 * (1 + d(src.rng)), false}; },
-                                                [&] { return Sample{1.0 * (1 + d(src.rng)), false}; }, c);
+  PairMeasurement m = sample_pairs_until_stable(
+      [&] {
+        return Sample{2.2 * (1 + d(src.rng)), false};
+      },
+      [&] {
+        return Sample{1.0 * (1 + d(src.rng)), false};
+      },
+      c);
   CHECK(m.converged);
   CHECK(m.ratio.ratio == doctest::Approx(2.2).epsilon(0.01));
   CHECK(m.ratio.relative_half_width() <= 2 * c.max_rse);
@@ -109,8 +115,14 @@ TEST_CASE("pairs: a shared slow drift cancels out of the ratio") {
   Source src;
   SamplingCriteria c;
   int k = 0;
-  PairMeasurement m = sample_pairs_until_stable([&] { return Sample{2.0 * (1 + 0.001 * k), false}; },
-                                                [&] { return Sample{1.0 * (1 + 0.001 * k++), false}; }, c);
+  PairMeasurement m = sample_pairs_until_stable(
+      [&] {
+        return Sample{2.0 * (1 + 0.001 * k), false};
+      },
+      [&] {
+        return Sample{1.0 * (1 + 0.001 * k++), false};
+      },
+      c);
   CHECK(m.ratio.ratio == doctest::Approx(2.0).epsilon(0.001));
   CHECK(m.ratio.relative_half_width() < 0.001);
 }

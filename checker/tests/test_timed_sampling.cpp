@@ -102,7 +102,11 @@ TEST_CASE("a sample under half the physical floor is impossible; one above it is
   checks.floor_ms = 0.137;
   checks.floor_text = "moving 537 MB at this GPU's copy rate (3901 GB/s)";
   int i = 0;
-  const Measurement bad = sample_until_stable([&] { return Sample{++i == 20 ? 0.005 : 0.158, false}; }, quick(), checks);
+  const Measurement bad = sample_until_stable(
+      [&] {
+        return Sample{++i == 20 ? 0.005 : 0.158, false};
+      },
+      quick(), checks);
   CHECK(contains(bad.invalid, "impossible time on sample 20"));
   CHECK(contains(bad.invalid, "transpose 8192x8192 took 0.005 ms"));
   CHECK(bad.taken == 20);
@@ -125,7 +129,7 @@ TEST_CASE("one sample's evidence of work outside the interval") {
   CHECK(work_outside_interval(sample(false, true, -0.5, 0.01, 0.008)));   // per-thread stream busy
   CHECK(work_outside_interval(sample(false, false, 0.03, 0.01, 0.008)));  // the legacy stream 30 us late
   CHECK_FALSE(work_outside_interval(sample(false, false, 0.01, 0.01, 0.008)));
-  CHECK(work_outside_interval(sample(false, false, -0.5, 0.15, 0.008)));        // 150 us to go idle
+  CHECK(work_outside_interval(sample(false, false, -0.5, 0.15, 0.008)));       // 150 us to go idle
   CHECK_FALSE(work_outside_interval(sample(false, false, -0.5, 0.15, 0.05)));  // a slow host: 4 x its baseline
 }
 
@@ -133,8 +137,9 @@ TEST_CASE("the stream verdict needs the evidence on 3 samples and 5 % of them") 
   CHECK(work_left_stream_reason(0, 400).empty());
   CHECK(work_left_stream_reason(2, 10).empty());
   CHECK(work_left_stream_reason(19, 400).empty());
-  CHECK(contains(work_left_stream_reason(20, 400), "the work left the stream it was given (it was still running on "
-                                                   "another stream after the interval ended), on 20 of 400 samples"));
+  CHECK(contains(work_left_stream_reason(20, 400),
+                 "the work left the stream it was given (it was still running on "
+                 "another stream after the interval ended), on 20 of 400 samples"));
   CHECK_FALSE(work_left_stream_reason(3, 10).empty());
 }
 
@@ -206,9 +211,17 @@ TEST_CASE("pairs: the candidate's outputs are verified and its floor held; an un
   CHECK(candidate_verified >= 2);
 
   SampleChecks lying = candidate;
-  lying.verify = [](std::size_t index) { return index > 1 ? std::string("out[0][1] = nan (want 0.25)") : std::string(); };
-  PairMeasurement bad = sample_pairs_until_stable([] { return Sample{2.0, false}; }, [] { return Sample{1.0, false}; },
-                                                  quick(), {}, lying);
+  lying.verify = [](std::size_t index) {
+    return index > 1 ? std::string("out[0][1] = nan (want 0.25)") : std::string();
+  };
+  PairMeasurement bad = sample_pairs_until_stable(
+      [] {
+        return Sample{2.0, false};
+      },
+      [] {
+        return Sample{1.0, false};
+      },
+      quick(), {}, lying);
   CHECK(contains(bad.invalid, "the timed work was wrong on sample"));
   CHECK(contains(bad.invalid, "transpose: out[0][1] = nan (want 0.25)"));
 }

@@ -6,6 +6,9 @@
 # and the memlab-report commands the script prints, run from the repository root on the copy,
 # print the same verification table as the run did. The course's copy lives in a folder whose
 # name has a space, and so does one kept folder, so that the script's quoting is tried too.
+# compute-sanitizer is a stand-in too (COMPUTE_SANITIZER): it runs the stand-in check program
+# and reports 2 errors under racecheck, none under memcheck and synccheck. Also: the kept copy
+# holds no expected.json (files of solutions/), --skip-sanitizer, and a missing compute-sanitizer.
 #   verify_labs_keep_reports.sh SOURCE_DIR MEMLAB_REPORT WORK
 set -eu
 source_dir=$1 report=$2 work=$3
@@ -14,6 +17,9 @@ rm -rf "$work"
 tree="$work/a course"
 mkdir -p "$tree/checker/tools" "$tree/labs/01-fixture" "$tree/labs/02-fixture" "$tree/bin" "$tree/somewhere"
 cp "$source_dir/checker/tools/verify-labs.sh" "$tree/checker/tools/"
+# Lab 01 has a correctness suite (the sanitizer step runs it), lab 02 none.
+echo '{"number": "01", "checks": [{"id": "exact_copy", "suite": "correctness"}]}' >"$tree/labs/01-fixture/lab.json"
+echo '{"number": "02", "checks": [{"id": "model", "suite": "cpu"}]}' >"$tree/labs/02-fixture/lab.json"
 for dir in "$fixtures"/run/wrong/*/ "$fixtures"/solutions/wrong/*/; do
   case=$(basename "$dir")
   [ -f "$dir/expected.json" ] || continue
@@ -46,11 +52,44 @@ case "\$*" in
     n=\$(echo "\$*" | sed -n 's/.*-L ^lab\\([0-9][0-9]\\)\\\$.*/\\1/p')
     mkdir -p "build/\$preset/results"
     kept=starter; [ "\$preset" = all-solution ] && kept=solution
-    if [ -f "$fixtures/run/\$kept/lab\$n.json" ]; then cp "$fixtures/run/\$kept/lab\$n.json" "build/\$preset/results/"; fi ;;
+    if [ -f "$fixtures/run/\$kept/lab\$n.json" ]; then cp "$fixtures/run/\$kept/lab\$n.json" "build/\$preset/results/"; fi
+    # The lab's build step links its check program.
+    mkdir -p "build/\$preset/bin" && cp "$tree/bin/check_program" "build/\$preset/bin/lab\${n}_check" ;;
 esac
 exit 0
 EOF
-chmod +x "$tree/bin/cmake" "$tree/bin/ctest"
+# A check program: records how it was called.
+cat >"$tree/bin/check_program" <<EOF
+#!/bin/sh
+echo "\$(basename "\$0") \$*" >>"$work/calls.txt"
+echo "the correctness checks pass"
+EOF
+# compute-sanitizer --version, or compute-sanitizer --tool T --error-exitcode E ... PROGRAM ARGS.
+cat >"$tree/bin/compute-sanitizer" <<EOF
+#!/bin/sh
+if [ "\$1" = --version ]; then echo "Version 2099.1.0 (stand-in)"; exit 0; fi
+echo "compute-sanitizer \$*" >>"$work/calls.txt"
+tool=memcheck code=0
+while [ \$# -gt 0 ]; do
+  case \$1 in
+    --tool) tool=\$2; shift 2 ;;
+    --error-exitcode) code=\$2; shift 2 ;;
+    --*) shift 2 ;;
+    *) break ;;
+  esac
+done
+echo "========= COMPUTE-SANITIZER"
+"\$@" || exit \$?
+if [ "\$tool" = racecheck ]; then
+  echo "========= Error: Race reported between Write access and Read access (stand-in)"
+  echo "========= RACECHECK SUMMARY: 2 hazards displayed (2 errors, 0 warnings)"
+  exit "\$code"
+fi
+echo "========= ERROR SUMMARY: 0 errors"
+EOF
+chmod +x "$tree/bin/cmake" "$tree/bin/ctest" "$tree/bin/check_program" "$tree/bin/compute-sanitizer"
+COMPUTE_SANITIZER="$tree/bin/compute-sanitizer"
+export COMPUTE_SANITIZER
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
@@ -63,11 +102,40 @@ status=0
 [ "$status" -eq 1 ] || fail "verify-labs.sh exited $status, want 1: $(cat "$work/stdout.txt" "$work/stderr.txt")"
 kept="$tree/docs/results/run1"
 for f in starter/lab01.json solution/lab01.json starter/lab02.json wrong/01-fixture-breaks-contract/lab01.json \
-         wrong/01-fixture-breaks-contract/expected.json wrong/04-fixture-hangs/expected.json verify-labs.txt; do
+         verify-labs.txt sanitizer/sanitizer.md sanitizer/lab01.memcheck.log sanitizer/lab01.racecheck.log \
+         sanitizer/lab01.synccheck.log; do
   [ -f "$kept/$f" ] || fail "the kept copy lacks $f"
 done
 [ ! -e "$kept/solution/lab02.json" ] || fail "a report the run did not have was kept"
 [ ! -e "$kept/wrong/04-fixture-hangs/lab02.json" ] || fail "a report that was not written was kept"
+[ -d "$kept/wrong/04-fixture-hangs" ] || fail "the case without a report has no folder in the kept copy"
+# expected.json is a file of solutions/: a kept copy of it would be in the students' copy too.
+[ -z "$(find "$kept" -name expected.json)" ] || fail "expected.json was kept: $(find "$kept" -name expected.json)"
+
+# The compute-sanitizer step: each tool on lab 01's solution, called as memlab-judge calls the
+# check program; lab 02 has no correctness suite; racecheck's errors fail the run, by name.
+for row in "| 01 | memcheck | 0 | clean |" "| 01 | racecheck | 2 | FAIL: 2 error(s) |" "| 01 | synccheck | 0 | clean |" \
+           "| 02 | - | - | no correctness suite |"; do
+  grep -qxF "$row" "$work/stdout.txt" || fail "the sanitizer table lacks '$row': $(cat "$work/stdout.txt")"
+  grep -qxF "$row" "$kept/sanitizer/sanitizer.md" || fail "the kept sanitizer.md lacks '$row'"
+done
+grep -qxF "compute-sanitizer on each reference solution's correctness suite: Version 2099.1.0 (stand-in)" \
+  "$kept/sanitizer/sanitizer.md" || fail "sanitizer.md does not name the tool's version: $(cat "$kept/sanitizer/sanitizer.md")"
+grep -q "^compute-sanitizer: 3 run(s), 1 problem(s);" "$work/stdout.txt" || fail "no sanitizer count line"
+for tool in memcheck racecheck synccheck; do
+  want="compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 --report-api-errors no build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution"
+  grep -qxF "$want" "$work/calls.txt" || fail "compute-sanitizer was not called as '$want': $(grep sanitizer "$work/calls.txt")"
+  grep -q "the correctness checks pass" "$kept/sanitizer/lab01.$tool.log" || fail "lab01.$tool.log lacks the program's output"
+done
+grep -qxF "lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.memcheck --suite correctness --variant solution" \
+  "$work/calls.txt" || fail "the check program did not run under compute-sanitizer"
+! grep -q "lab02_check" "$work/calls.txt" || fail "lab 02, which has no correctness suite, ran under compute-sanitizer"
+grep -q "lab 01 (racecheck): compute-sanitizer" "$work/stderr.txt" || fail "no timing line of the sanitizer runs on stderr"
+last=$(tail -n 1 "$work/stdout.txt")
+case $last in
+  "verify-labs.sh: FAILED: unexpected verdicts in the verification table; "*"; compute-sanitizer: lab 01 racecheck (2 error(s))") ;;
+  *) fail "the last line does not name what failed: $last" ;;
+esac
 grep -q "lab 02 (all-solution): no report" "$kept/verify-labs.txt" || fail "verify-labs.txt lacks the timing lines"
 # stdout and stderr as without --keep-reports: the tables on one, the timing lines on the other.
 grep -q "lab 02 (all-solution): no report" "$work/stderr.txt" || fail "the timing lines are not on stderr"
@@ -115,7 +183,28 @@ refused --keep-reports "" 01
 refused --keep-reports= 01
 refused --keep-report docs/x 01
 refused -k 01
-[ "$(wc -l <"$work/calls.txt")" -eq "$calls" ] || fail "a refused command line ran cmake or ctest"
+# A compute-sanitizer that cannot run stops the script before it builds anything.
+(COMPUTE_SANITIZER="$work/no-such-sanitizer" && export COMPUTE_SANITIZER && refused 01) || exit 1
+grep -q "COMPUTE_SANITIZER=.*no-such-sanitizer is not a program" "$work/refused.txt" ||
+  fail "no message for a COMPUTE_SANITIZER that cannot run: $(cat "$work/refused.txt")"
+# None on PATH nor in CUDA_HOME: refused, unless --skip-sanitizer is given (below). Tried only
+# where this machine's PATH has no compute-sanitizer of its own.
+if ! command -v compute-sanitizer >/dev/null 2>&1; then
+  (unset COMPUTE_SANITIZER && CUDA_HOME="$work/no-cuda" && export CUDA_HOME && mv "$tree/bin/compute-sanitizer" "$work/" &&
+   refused 01; status=$?; mv "$work/compute-sanitizer" "$tree/bin/"; exit $status) || exit 1
+  { grep -q "compute-sanitizer is neither on PATH nor in $work/no-cuda/bin" "$work/refused.txt" &&
+    grep -q -- "--skip-sanitizer" "$work/refused.txt"; } ||
+    fail "no message for a missing compute-sanitizer: $(cat "$work/refused.txt")"
+else
+  echo "note: this machine has compute-sanitizer on PATH; the refusal without one is not tried" >&2
+fi
+[ "$(wc -l <"$work/calls.txt")" -eq "$calls" ] || fail "a refused command line ran cmake, ctest or compute-sanitizer"
+# --help prints the script's header and runs nothing.
+(cd "$tree" && PATH="$tree/bin:$PATH" checker/tools/verify-labs.sh --help) >"$work/help.txt" 2>&1 ||
+  fail "verify-labs.sh --help failed"
+{ grep -q -- "--skip-sanitizer" "$work/help.txt" && grep -q "^Exit status 0 only when" "$work/help.txt"; } ||
+  fail "--help does not print the usage: $(cat "$work/help.txt")"
+[ "$(wc -l <"$work/calls.txt")" -eq "$calls" ] || fail "--help ran cmake, ctest or compute-sanitizer"
 
 # A kept folder whose name has a space: the printed commands quote its paths, and in a page's
 # generated blocks they print the run's tables (check-page --write fills them, then they match).
@@ -146,4 +235,19 @@ grep -qx "| 03-fixture-graded-too-well | NO: .*NO speedup_vs_starter: pass (want
   fail "the known-wrong rows are not as before: $(cat "$work/plain.txt")"
 grep -q "lab 01 (all): ctest" "$work/plain.err" || fail "no timing lines on stderr without --keep-reports"
 ! grep -q "memlab-report --verification-table" "$work/plain.txt" || fail "commands printed without --keep-reports"
-echo "verify-labs.sh --keep-reports: kept copy, verify-labs.txt and the printed commands as expected"
+grep -qxF "| 01 | racecheck | 2 | FAIL: 2 error(s) |" "$work/plain.txt" || fail "no sanitizer table without --keep-reports"
+
+# --skip-sanitizer: no compute-sanitizer at all (none is needed), and the output says it was skipped.
+calls=$(grep -c "^compute-sanitizer " "$work/calls.txt")
+status=0
+(cd "$tree" && unset COMPUTE_SANITIZER && CUDA_HOME="$work/no-cuda" PATH="$tree/bin:$PATH" \
+   checker/tools/verify-labs.sh --skip-sanitizer 01) >"$work/skipped.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fail "verify-labs.sh --skip-sanitizer 01 exited $status, want 1: $(cat "$work/skipped.txt")"
+grep -qxF "compute-sanitizer: skipped (--skip-sanitizer)" "$work/skipped.txt" || fail "--skip-sanitizer is not said"
+[ "$(grep -c "^compute-sanitizer " "$work/calls.txt")" -eq "$calls" ] || fail "--skip-sanitizer ran compute-sanitizer"
+case $(tail -n 1 "$work/skipped.txt") in
+  *compute-sanitizer*) fail "the last line names compute-sanitizer though it was skipped: $(tail -n 1 "$work/skipped.txt")" ;;
+  "verify-labs.sh: FAILED: "*) ;;
+  *) fail "no summary line with --skip-sanitizer: $(tail -n 1 "$work/skipped.txt")" ;;
+esac
+echo "verify-labs.sh --keep-reports: kept copy, verify-labs.txt, the printed commands and the compute-sanitizer step as expected"

@@ -18,6 +18,7 @@
 #include "memlab/build_status.h"
 #include "memlab/manifest.h"
 #include "memlab/suite_judge.h"
+#include "memlab/suites.h"
 #include "memlab/result_files.h"
 #include "memlab/report.h"
 #include "report/check_page.h"
@@ -32,7 +33,6 @@ using namespace memlab;
 
 namespace {
 
-
 // The row every report starts with: whether the student's files compiled, linked and respect
 // the submission contract. It has no points of its own: when it fails, every check fails.
 CheckResult contract_row(const BuildStatus& b) {
@@ -40,7 +40,8 @@ CheckResult contract_row(const BuildStatus& b) {
   r.id = "submission_contract";
   r.suite = "build";
   r.kind = "correctness";
-  r.description = "your files compile in a folder of their own and define, include and reference only what the lab allows";
+  r.description =
+      "your files compile in a folder of their own and define, include and reference only what the lab allows";
   r.verdict = b.ok ? Verdict::pass : Verdict::fail;
   r.measured = b.ok ? 1.0 : 0.0;
   // One compiler error a line: the report shows them as the compiler printed them.
@@ -104,7 +105,8 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   if (build) rows.push_back(contract_row(*build));
   std::map<std::string, ReportPart> parts;
   bool any = false;
-  for (const char* suite : {"cpu", "correctness", "performance", "mechanism"}) {
+  for (std::string_view suite_name : kSuites) {
+    const std::string suite(suite_name);
     const fs::path p = parts_dir / ("lab" + m.number + "." + suite + ".json");
     if (!fs::exists(p)) continue;
     ReportPart part = part_from_json(read_text_file(p));
@@ -114,24 +116,24 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   }
   if (!any && !build)
     throw std::runtime_error("no results for lab " + m.number + " in " + parts_dir.string() + " (did its checks run?)");
-  for (const char* suite_name : {"cpu", "correctness", "performance", "mechanism"})
-  for (const CheckSpec* spec_ptr : m.suite(suite_name)) {
-    const CheckSpec& spec = *spec_ptr;
-    auto part = parts.find(spec.suite);
-    const CheckResult* found = nullptr;
-    if (part != parts.end())
-      for (const auto& c : part->second.checks)
-        if (c.id == spec.id) found = &c;
-    if (found) {
-      rows.push_back(*found);
-      continue;
+  for (std::string_view suite_name : kSuites)
+    for (const CheckSpec* spec_ptr : m.suite(std::string(suite_name))) {
+      const CheckSpec& spec = *spec_ptr;
+      auto part = parts.find(spec.suite);
+      const CheckResult* found = nullptr;
+      if (part != parts.end())
+        for (const auto& c : part->second.checks)
+          if (c.id == spec.id) found = &c;
+      if (found) {
+        rows.push_back(*found);
+        continue;
+      }
+      CheckResult r = result_row(spec);
+      r.verdict = Verdict::fail;
+      r.detail = build && !build->ok ? build->reason()
+                                     : "not graded: the " + spec.suite + " checks did not run in this ctest run";
+      rows.push_back(r);
     }
-    CheckResult r = result_row(spec);
-    r.verdict = Verdict::fail;
-    r.detail = build && !build->ok ? build->reason()
-                                   : "not graded: the " + spec.suite + " checks did not run in this ctest run";
-    rows.push_back(r);
-  }
   apply_confirmations(m, rows);
   move_points_of_checks_not_graded_by_time(rows);
 
@@ -153,7 +155,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     lab["student_hash"] = build->student_hash;
   }
   for (const auto& [suite, part] : parts) {
-    if (suite != "cpu" && !lab.contains("environment")) lab["environment"] = part.environment;
+    if (is_gpu_suite(suite) && !lab.contains("environment")) lab["environment"] = part.environment;
     if (!part.ending.empty()) lab["endings"][suite] = part.ending;
   }
   table << "Lab " << m.number << " (" << m.title << "): graded " << graded << "\n";

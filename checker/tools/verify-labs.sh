@@ -1,32 +1,61 @@
 #!/bin/sh
 # Verify labs on this machine's GPU, as an instructor does before a course starts:
 # every starter must pass its correctness checks and fail only its performance and mechanism
-# checks; every solution must pass everything. Prints one Markdown table.
+# checks; every solution must pass everything. Prints what it finds as Markdown tables.
 #   checker/tools/verify-labs.sh            (every lab)
 #   checker/tools/verify-labs.sh 03 04      (some labs)
 #   checker/tools/verify-labs.sh --keep-reports docs/results/h200/RUN [labs...]
+#   checker/tools/verify-labs.sh --skip-sanitizer [labs...]
+#   checker/tools/verify-labs.sh --help
 # Builds the `all` and `all-solution` presets side by side, then runs each lab's checks in
 # turn (never two at once: they would disturb each other's timings).
 # Then grades the course's known-wrong submissions (solutions/wrong/) and checks each against the
 # verdicts its expected.json lists.
+# Then runs each reference solution's check program (build/all-solution/bin/labNN_check), its
+# correctness suite only, under compute-sanitizer --tool memcheck, --tool racecheck and
+# --tool synccheck, and prints a table: lab, tool, errors, verdict. Only the correctness suite:
+# the hardware counters (CUPTI) do not work under compute-sanitizer, and the timed suites would
+# only be slow. The program runs as memlab-judge runs it (--lab-dir, --results-dir, --suite,
+# --variant), without the judge's record pipe: its records are then only printed, into the log,
+# build/all-solution/sanitizer/labNN.TOOL.log. Each run has --error-exitcode 99 and
+# --print-limit MEMLAB_SANITIZER_PRINT_LIMIT (default 20), and --report-api-errors no: a failed
+# CUDA call fails the correctness suite itself. A run is clean when the program passes its
+# correctness suite and the tool's summary counts no error (racecheck's warnings are shown, not
+# failed). compute-sanitizer is COMPUTE_SANITIZER, else the one on PATH, else
+# ${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer; without one the script stops before it
+# builds anything, unless --skip-sanitizer is given. MEMLAB_SANITIZER_TIMEOUT (seconds, default
+# 1800) limits each run, and MEMLAB_LAUNCH_TIMEOUT is raised to MEMLAB_SANITIZER_LAUNCH_TIMEOUT
+# (default 600) in it, since a kernel under the tools runs many times slower.
 # --keep-reports DIR (a new or empty folder) keeps a copy of every report the run used, so that
 # a results page can print its tables again from committed files (memlab-report --check-page):
 #   DIR/starter/labNN.json     the `all` preset's reports (and labNN.txt, the same as text)
 #   DIR/solution/labNN.json    the `all-solution` preset's (named for what they grade, so that
 #                              the student copy's text, which names these paths, names no
 #                              solution preset)
-#   DIR/wrong/<case>/labNN.json and the expected.json it was checked against
+#   DIR/wrong/<case>/labNN.json  a known-wrong submission's report; the folder is made even
+#                              without a report, so that the kept table says it was not written.
+#                              Its expected.json is not copied: it is a file of solutions/, which
+#                              the student copy leaves out; memlab-report --known-wrong-table reads
+#                              it from solutions/wrong/<case>/ of the tree
+#   DIR/sanitizer/sanitizer.md the compute-sanitizer table, and labNN.TOOL.log, each run's log
 #   DIR/verify-labs.txt        everything this script printed, tables and timing lines (which
 #                              still go to stdout and stderr as without --keep-reports)
 # and prints the memlab-report commands that print the tables from the copies, run from the
 # repository root.
 # MEMLAB_THRESHOLDS=file passes an instructor's overrides to both builds.
-# Exit status 0 only when every verdict is the expected one; 2 when the script cannot run (a bad
-# command line, a full --keep-reports folder, no memlab-report built); else 1.
+# The last line printed says what failed: unexpected verdicts, known-wrong submissions, and the
+# compute-sanitizer runs that were not clean, by lab and tool.
+# Exit status 0 only when every verdict is the expected one and every compute-sanitizer run is
+# clean; 2 when the script cannot run (a bad command line, a full --keep-reports folder, no
+# compute-sanitizer, no memlab-report built); else 1.
 set -u
 keep=""
+sanitize=yes
+usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-sanitizer] [NN ...]"
 while [ $# -gt 0 ]; do
   case $1 in
+    -h | --help) sed -n '2,/^set -u$/{/^set -u$/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
+    --skip-sanitizer) sanitize=no; shift ;;
     --keep-reports) [ $# -ge 2 ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; }
                     keep=$2; shift 2
                     [ -n "$keep" ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; } ;;
@@ -34,12 +63,35 @@ while [ $# -gt 0 ]; do
                       [ -n "$keep" ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; } ;;
     --) shift; break ;;
     # Labs are numbers: anything else that looks like an option is a typo, not a lab to grade.
-    -*) echo "verify-labs.sh: unknown option $1 (usage: verify-labs.sh [--keep-reports DIR] [NN ...])" >&2; exit 2 ;;
+    -*) echo "verify-labs.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 # DIR as the caller wrote it is relative to the caller's folder, not the repository root.
 case $keep in "" | /*) ;; *) keep="$PWD/$keep" ;; esac
+
+# compute-sanitizer, found before anything is built: a missing tool must not cost a whole run.
+sanitizer=""
+if [ "$sanitize" = yes ]; then
+  cuda_bin="${CUDA_HOME:-/usr/local/cuda}/bin"
+  if [ -n "${COMPUTE_SANITIZER:-}" ]; then
+    case $COMPUTE_SANITIZER in /*) sanitizer=$COMPUTE_SANITIZER ;; */*) sanitizer="$PWD/$COMPUTE_SANITIZER" ;;
+                               *) sanitizer=$(command -v "$COMPUTE_SANITIZER" 2>/dev/null) ;; esac
+    if [ -z "$sanitizer" ] || [ ! -x "$sanitizer" ]; then
+      echo "verify-labs.sh: COMPUTE_SANITIZER=$COMPUTE_SANITIZER is not a program that can run" >&2
+      exit 2
+    fi
+  elif command -v compute-sanitizer >/dev/null 2>&1; then
+    sanitizer=$(command -v compute-sanitizer)
+  elif [ -x "$cuda_bin/compute-sanitizer" ]; then
+    sanitizer="$cuda_bin/compute-sanitizer"
+  else
+    echo "verify-labs.sh: compute-sanitizer is neither on PATH nor in $cuda_bin (it comes with the CUDA" >&2
+    echo "Toolkit). Set COMPUTE_SANITIZER=/path/to/compute-sanitizer, or give --skip-sanitizer to verify" >&2
+    echo "the labs without it." >&2
+    exit 2
+  fi
+fi
 cd "$(dirname "$0")/../.." || exit 2
 # shellcheck disable=SC2012  # the labs' folders are named NN-name
 labs=${*:-$(ls labs | sed -n 's/^\([0-9][0-9]\)-.*/\1/p')}
@@ -99,6 +151,103 @@ build() {
   fi
 }
 
+# The first number after `pattern` in the log's last line that has it ("" when none does).
+count_after() {
+  sed -n "s/.*$1 *\([0-9][0-9]*\).*/\1/p" "$2" | tail -n 1
+}
+
+# One reference solution's check program, its correctness suite, under one compute-sanitizer
+# tool. Prints the table's row and, when the run is not clean, adds " lab NN TOOL (why)" to
+# sanitizer_failed.
+sanitize_one() {
+  n=$1 san_tool=$2 lab_dir=$3 program=$4
+  san_dir=build/all-solution/sanitizer
+  san_log="$san_dir/lab$n.$san_tool.log"
+  rm -rf "$san_dir/lab$n.$san_tool"
+  mkdir -p "$san_dir/lab$n.$san_tool"
+  limit=""
+  command -v timeout >/dev/null 2>&1 && limit="timeout -k 30 ${MEMLAB_SANITIZER_TIMEOUT:-1800}"
+  start=$(date +%s)
+  # shellcheck disable=SC2086  # $limit: the command and its arguments, or nothing
+  MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" \
+    --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
+    "$program" --lab-dir "$lab_dir" --results-dir "$san_dir/lab$n.$san_tool" --suite correctness \
+    --variant solution >"$san_log" 2>&1 </dev/null
+  rc=$?
+  echo "lab $n ($san_tool): compute-sanitizer $(($(date +%s) - start)) s (log: $san_log)" >&2
+  if [ "$san_tool" = racecheck ]; then
+    errors=$(sed -n 's/.*RACECHECK SUMMARY:.*(\([0-9][0-9]*\) error.*/\1/p' "$san_log" | tail -n 1)
+    warnings=$(sed -n 's/.*RACECHECK SUMMARY:.*error[s]*, *\([0-9][0-9]*\) warning.*/\1/p' "$san_log" | tail -n 1)
+  else
+    errors=$(count_after "ERROR SUMMARY:" "$san_log")
+    warnings=""
+  fi
+  why=""
+  case $rc in
+    0) [ -n "$errors" ] || why="no error summary in the log" ;;
+    99) why="${errors:-some} error(s)" ;;
+    124 | 137) why="did not end in ${MEMLAB_SANITIZER_TIMEOUT:-1800} s" ;;
+    77) why="the correctness suite skipped: $(sed -n 's/^SKIPPED: //p' "$san_log" | head -n 1 | cut -c1-120)" ;;
+    *) why="the correctness suite exited $rc" ;;
+  esac
+  [ -z "$why" ] && [ "${errors:-0}" -gt 0 ] && why="$errors error(s)"
+  if [ -z "$why" ]; then
+    verdict=clean
+    [ "${warnings:-0}" -eq 0 ] || verdict="clean ($warnings warning(s), not errors)"
+  else
+    verdict="FAIL: $why"
+    sanitizer_failed="$sanitizer_failed lab $n $san_tool ($why);"
+  fi
+  echo "| $n | $san_tool | ${errors:--} | $verdict |"
+}
+
+# Every selected lab's reference solution under memcheck, racecheck and synccheck; the table goes
+# to stdout and, with --keep-reports, to DIR/sanitizer/sanitizer.md with the logs.
+sanitize_solutions() {
+  san_dir=build/all-solution/sanitizer
+  mkdir -p "$san_dir"
+  san_table="$san_dir/sanitizer.md"
+  runs=0
+  {
+    echo "compute-sanitizer on each reference solution's correctness suite: $("$sanitizer" --version 2>&1 | grep -i version | tail -n 1)"
+    echo
+    echo "| lab | tool | errors | verdict |"
+    echo "| --- | --- | --- | --- |"
+    for n in $labs; do
+      lab_dir=""
+      for d in labs/"$n"-*/; do
+        if [ -d "$d" ]; then lab_dir=${d%/}; break; fi
+      done
+      program="build/all-solution/bin/lab${n}_check"
+      if [ -z "$lab_dir" ]; then
+        echo "| $n | - | - | FAIL: no folder labs/$n-* |"
+        sanitizer_failed="$sanitizer_failed lab $n (no folder);"
+      elif ! grep -q '"suite": *"correctness"' "$lab_dir/lab.json" 2>/dev/null; then
+        echo "| $n | - | - | no correctness suite |"
+      elif [ ! -x "$program" ]; then
+        echo "| $n | - | - | FAIL: no check program $program (see the build and ctest logs) |"
+        sanitizer_failed="$sanitizer_failed lab $n (no check program);"
+      else
+        for san_tool in memcheck racecheck synccheck; do
+          sanitize_one "$n" "$san_tool" "$lab_dir" "$program"
+          runs=$((runs + 1))
+        done
+      fi
+    done
+    echo
+    not_clean=$(printf '%s' "$sanitizer_failed" | tr -cd ';' | wc -c | tr -d ' ')
+    echo "compute-sanitizer: $runs run(s), $not_clean problem(s); each run's log is $san_dir/labNN.TOOL.log"
+  } >"$san_table"
+  echo
+  cat "$san_table"
+  if [ -n "$keep" ]; then
+    if ! { mkdir -p "$keep/sanitizer" && cp "$san_table" "$san_dir"/lab*.log "$keep/sanitizer/" 2>/dev/null; }; then
+      # No logs when no lab ran a tool: the table alone.
+      cp "$san_table" "$keep/sanitizer/" || echo "verify-labs.sh: could not keep $san_table in $keep/sanitizer" >&2
+    fi
+  fi
+}
+
 verify() {
   build all & build all-solution & wait
 
@@ -143,9 +292,9 @@ verify() {
     echo "$selected" | tr ';' '\n' | grep -qx "$n" || continue
     report="build/all-solution/wrong/$case/results/lab$n.json"
     if [ -n "$keep" ]; then
-      # expected.json too, and even without a report: the kept table says it was not written.
-      mkdir -p "$keep/wrong/$case" && cp "$expected" "$keep/wrong/$case/" ||
-        echo "verify-labs.sh: could not keep $expected in $keep/wrong/$case" >&2
+      # The case's folder even without a report: the kept table says it was not written. Not
+      # expected.json, a file of solutions/ (memlab-report reads it from solutions/wrong/).
+      mkdir -p "$keep/wrong/$case" || echo "verify-labs.sh: could not make $keep/wrong/$case" >&2
       [ ! -f "$report" ] || keep_report "$report" "$keep/wrong/$case"
     fi
     if out=$("$tool" --expect "$expected" --report "$report" 2>&1); then
@@ -159,6 +308,14 @@ verify() {
   done
   echo
   echo "$wrong_failed known-wrong submission(s) not graded as expected"
+
+  sanitizer_failed=""
+  if [ "$sanitize" = yes ]; then
+    sanitize_solutions
+  else
+    echo
+    echo "compute-sanitizer: skipped (--skip-sanitizer)"
+  fi
   if [ -n "$keep" ]; then
     echo
     echo "Reports kept in $keep_rel. From the repository root, the tables print again with"
@@ -169,8 +326,23 @@ verify() {
     echo
     echo "In a page, put each command in <!-- generated: COMMAND --> ... <!-- generated: end -->"
     echo "and fill the blocks with: memlab-report --check-page PAGE --write"
+    [ "$sanitize" = no ] || echo "The compute-sanitizer table, with each run's log beside it: $keep_rel/sanitizer/sanitizer.md"
   fi
-  [ "$table" -eq 0 ] && [ "$wrong_failed" -eq 0 ]
+
+  failed=""
+  [ "$table" -eq 0 ] || failed="unexpected verdicts in the verification table"
+  [ "$wrong_failed" -eq 0 ] || failed="${failed:+$failed; }$wrong_failed known-wrong submission(s) not graded as expected"
+  [ -z "$sanitizer_failed" ] || failed="${failed:+$failed; }compute-sanitizer:${sanitizer_failed%;}"
+  echo
+  if [ -n "$failed" ]; then
+    echo "verify-labs.sh: FAILED: $failed"
+    return 1
+  fi
+  if [ "$sanitize" = yes ]; then
+    echo "verify-labs.sh: every verdict as expected, every compute-sanitizer run clean"
+  else
+    echo "verify-labs.sh: every verdict as expected (compute-sanitizer skipped)"
+  fi
 }
 
 if [ -z "$keep" ]; then

@@ -7,6 +7,8 @@
 #include <memlab/sample_inputs.h>
 #include <memlab/timed_checks.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +21,7 @@
 
 #include "check_baseline.h"
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
 
@@ -39,9 +42,7 @@ float draw_scale() { return memlab::inputs().floats(1, 0.5f, 4.0f)[0]; }
 struct Window {
   int rows, cols, pitch;
   std::size_t elements() const { return (std::size_t)rows * pitch; }
-  std::string text() const {
-    return std::to_string(rows) + "x" + std::to_string(cols) + " (pitch " + std::to_string(pitch) + ")";
-  }
+  std::string text() const { return fmt::format("{}x{} (pitch {})", rows, cols, pitch); }
 };
 
 struct Outcome {
@@ -76,14 +77,15 @@ Outcome run_matrix_case(Window w, DeviceArray<float>& in, DeviceArray<float>& ou
         got.push_back(got_all[i]);
         want.push_back(s * host[i]);
       } else if (!is_poison(got_all[i])) {
-        o.outside = w.text() + ": out[" + std::to_string(r) + "][" + std::to_string(c) +
-                    "] was written, but column " + std::to_string(c) + " is past cols = " + std::to_string(w.cols);
+        o.outside =
+            fmt::format("{}: out[{}][{}] was written, but column {} is past cols = {}", w.text(), r, c, c, w.cols);
         break;
       }
     }
   if (!o.outside.empty()) return o;
   auto cmp = memlab::compare_exact(got, want);
-  if (!cmp.ok()) o.wrong = w.text() + ": " + cmp.summary([&](std::size_t i) { return memlab::index_2d(i, w.cols, "out"); });
+  if (!cmp.ok())
+    o.wrong = w.text() + ": " + cmp.summary([&](std::size_t i) { return memlab::index_2d(i, w.cols, "out"); });
   return o;
 }
 
@@ -93,8 +95,7 @@ struct StreamCase {
   std::size_t n;
   int in_offset, out_offset;  // floats past a 16-byte (indeed 256-byte) boundary
   std::string text() const {
-    return "n = " + std::to_string(n) + ", in at +" + std::to_string(4 * in_offset) + " B, out at +" +
-           std::to_string(4 * out_offset) + " B";
+    return fmt::format("n = {}, in at +{} B, out at +{} B", n, 4 * in_offset, 4 * out_offset);
   }
 };
 
@@ -117,15 +118,14 @@ Outcome run_array_case(StreamCase c, DeviceArray<float>& in, DeviceArray<float>&
   for (std::size_t j = 0; j < got_all.size(); ++j) {
     const bool inside = j >= (std::size_t)c.out_offset && j - c.out_offset < c.n;
     if (!inside && !is_poison(got_all[j])) {
-      o.outside = c.text() + ": out[" + std::to_string((long long)j - c.out_offset) + "] was written (valid: 0.." +
-                  std::to_string(c.n) + "-1)";
+      o.outside = fmt::format("{}: out[{}] was written (valid: 0..{}-1)", c.text(), (long long)j - c.out_offset, c.n);
       return o;
     }
   }
   std::vector<float> got(got_all.begin() + c.out_offset, got_all.begin() + c.out_offset + c.n), want(c.n);
   for (std::size_t i = 0; i < c.n; ++i) want[i] = s * host[c.in_offset + i];
   auto cmp = memlab::compare_exact(got, want);
-  if (!cmp.ok()) o.wrong = c.text() + ": " + cmp.summary([](std::size_t i) { return "out[" + std::to_string(i) + "]"; });
+  if (!cmp.ok()) o.wrong = c.text() + ": " + cmp.summary([](std::size_t i) { return fmt::format("out[{}]", i); });
   return o;
 }
 
@@ -161,7 +161,7 @@ class ScaleSamples {
   }
 
   // Timing a wrong kernel means nothing: the gate before the timed check `id`, guard zones included.
-  bool right_before_timing(const memlab::TimedWork& work, const std::string& id) {
+  bool right_before_timing(const memlab::TimedWork& work, memlab::CheckId id) {
     if (!memlab::verified_before_timing(work, {id})) return false;
     try {
       out_.check_guards();
@@ -175,14 +175,14 @@ class ScaleSamples {
 
  private:
   std::string verify(const memlab::SampleTag& tag, cudaStream_t st) {
-    const memlab::DeviceMismatches m = memlab::count_scaled_mismatches(
-        out_.data(), out_.size(), out_offset_, n_, in_offset_, s_, tag.salt, counter_, st);
+    const memlab::DeviceMismatches m = memlab::count_scaled_mismatches(out_.data(), out_.size(), out_offset_, n_,
+                                                                       in_offset_, s_, tag.salt, counter_, st);
     if (m.count == 0) return "";
     const long long i = static_cast<long long>(m.first) - out_offset_;  // as the kernel indexes out
-    const auto name = [&](std::size_t) { return "out[" + std::to_string(i) + "]"; };
+    const auto name = [&](std::size_t) { return fmt::format("out[{}]", i); };
     if (i < 0 || i >= static_cast<long long>(n_))
-      return memlab::describe_mismatches<float>(m, out_.size(), out_.data(), NAN, name) + " (valid: 0.." +
-             std::to_string(n_) + "-1: nothing else may be written)";
+      return fmt::format("{} (valid: 0..{}-1: nothing else may be written)",
+                         memlab::describe_mismatches<float>(m, out_.size(), out_.data(), NAN, name), n_);
     const float want = s_ * memlab::sample_float(tag.salt, static_cast<std::size_t>(i) + in_offset_);
     return memlab::describe_mismatches<float>(m, n_, out_.data(), want, name);
   }
@@ -195,9 +195,13 @@ class ScaleSamples {
 };
 
 // Performance and mechanism sizes: far larger than any L2.
-constexpr int kPerfSide = 8192;                           // part A: 256 MiB per matrix
-constexpr std::size_t kPerfN = (std::size_t(1) << 26) + 3;  // part B: 256 MiB per array, odd
-constexpr int kPerfOffset = 1;                            // part B: both pointers 4 bytes past a boundary
+constexpr int kPerfSide = lab::param::perf_side;  // part A: 256 MiB per matrix
+constexpr std::size_t kPerfN =
+    (std::size_t(1) << lab::param::perf_n_log2) + lab::param::odd_n_extra;  // part B: 256 MiB, odd
+// Part B and the counters: both pointers this many floats past a 16-byte boundary.
+constexpr int kPerfOffset = lab::param::misaligned_bytes / int(sizeof(float));
+static_assert(lab::param::misaligned_bytes % sizeof(float) == 0,
+              "lab.json: misaligned_bytes is a whole number of floats");
 
 }  // namespace
 
@@ -205,8 +209,8 @@ TEST_CASE("both kernels are exact and stay in bounds" * doctest::test_suite("cor
   std::string outside;
 
   // Part A: tiny, thin, non-multiple-of-32 windows, with and without a gap after each row.
-  const std::vector<Window> windows = {{1, 1, 1},      {1, 37, 37},      {37, 1, 1},       {37, 1, 5},
-                                       {31, 33, 33},   {33, 31, 40},     {32, 32, 32},     {100, 257, 300},
+  const std::vector<Window> windows = {{1, 1, 1},       {1, 37, 37},        {37, 1, 1},         {37, 1, 5},
+                                       {31, 33, 33},    {33, 31, 40},       {32, 32, 32},       {100, 257, 300},
                                        {257, 100, 128}, {1000, 1000, 1000}, {1025, 2047, 2048}, {5000, 3, 7}};
   std::string matrix_wrong;
   for (Window w : windows) {
@@ -215,9 +219,9 @@ TEST_CASE("both kernels are exact and stay in bounds" * doctest::test_suite("cor
     keep_first(matrix_wrong, o.wrong);
     keep_first(outside, o.outside);
   }
-  memlab::expect_true("coalesced_exact", matrix_wrong.empty(),
-                      matrix_wrong.empty() ? std::to_string(windows.size()) + " windows from 1x1 to 1025x2047 exact"
-                                           : matrix_wrong);
+  memlab::expect_true(
+      lab::check::coalesced_exact, matrix_wrong.empty(),
+      matrix_wrong.empty() ? fmt::format("{} windows from 1x1 to 1025x2047 exact", windows.size()) : matrix_wrong);
 
   // Part B: every pair of misalignments, n = 0..9 and sizes around float4 and warp multiples;
   // then large odd sizes.
@@ -241,12 +245,13 @@ TEST_CASE("both kernels are exact and stay in bounds" * doctest::test_suite("cor
   for (int a = 0; a < 4; ++a)
     for (int b = 0; b < 4; ++b) every_pair.push_back({a, b});
   run_group({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 127, 128, 129, 1023, 1025}, every_pair);
-  run_group({1000003, (std::size_t(1) << 22) + 5}, equal_and_mixed);
-  memlab::expect_true("vectorized_exact", array_wrong.empty(),
-                      array_wrong.empty() ? std::to_string(cases) + " (n, misalignment) cases exact, n = 0 to 4194309"
+  run_group({1000003, lab::param::vectorized_largest_n}, equal_and_mixed);
+  memlab::expect_true(lab::check::vectorized_exact, array_wrong.empty(),
+                      array_wrong.empty() ? fmt::format("{} (n, misalignment) cases exact, n = 0 to {}", cases,
+                                                        lab::param::vectorized_largest_n)
                                           : array_wrong);
 
-  memlab::expect_true("stays_in_bounds", outside.empty(), outside);
+  memlab::expect_true(lab::check::stays_in_bounds, outside.empty(), outside);
 }
 
 TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
@@ -258,30 +263,31 @@ TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
         "scale_matrix " + w.text(),
         [&](const float* in, float* out, cudaStream_t st) { scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st); },
         true);
-    if (arrays.right_before_timing(student, "coalesced_speedup_vs_starter")) {
+    if (arrays.right_before_timing(student, lab::check::coalesced_speedup_vs_starter)) {
       const memlab::TimedWork starter = arrays.work(
           "the starter's scale_matrix",
           [&](const float* in, float* out, cudaStream_t st) {
             baseline_scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st);
           },
           false);
-      memlab::expect_speedup("coalesced_speedup_vs_starter", starter, student);
+      memlab::expect_speedup(lab::check::coalesced_speedup_vs_starter, starter, student);
     }
   }
   {
     const StreamCase c{kPerfN, kPerfOffset, kPerfOffset};
     ScaleSamples arrays(kPerfN + 4, c.n, c.in_offset, c.out_offset, s);
     const memlab::TimedWork student = arrays.work(
-        "scale_array " + c.text(), [&](const float* in, float* out, cudaStream_t st) { scale_array(in, out, c.n, s, st); },
-        true);
-    if (arrays.right_before_timing(student, "vectorized_fraction_of_copy_roofline")) {
+        "scale_array " + c.text(),
+        [&](const float* in, float* out, cudaStream_t st) { scale_array(in, out, c.n, s, st); }, true);
+    if (arrays.right_before_timing(student, lab::check::vectorized_fraction_of_copy_roofline)) {
       // The gap rule compares the starter's scalar kernel on the same arrays with the roofline.
       const std::optional<double> starter_ms = memlab::median_time(
-          arrays.work("the starter's scale_array",
-                      [&](const float* in, float* out, cudaStream_t st) { baseline_scale_array(in, out, c.n, s, st); },
-                      false),
-          {"vectorized_fraction_of_copy_roofline"});
-      if (starter_ms) memlab::expect_roofline_fraction("vectorized_fraction_of_copy_roofline", student, starter_ms);
+          arrays.work(
+              "the starter's scale_array",
+              [&](const float* in, float* out, cudaStream_t st) { baseline_scale_array(in, out, c.n, s, st); }, false),
+          {lab::check::vectorized_fraction_of_copy_roofline});
+      if (starter_ms)
+        memlab::expect_roofline_fraction(lab::check::vectorized_fraction_of_copy_roofline, student, starter_ms);
     }
   }
 }
@@ -290,20 +296,21 @@ TEST_CASE("both kernels are fast for the right reason" * doctest::test_suite("me
   namespace metric = memlab::counters::metric;
   const float s = draw_scale();
   {
-    const int side = 4096;  // rows start on 128-byte boundaries: a coalesced warp read is exactly 4 sectors
+    const int side =
+        lab::param::counter_side;  // rows start on 128-byte boundaries: a coalesced warp read is exactly 4 sectors
     DeviceArray<float> in((std::size_t)side * side, "in"), out((std::size_t)side * side, "out");
     in.upload(memlab::inputs().floats(in.size()));
     memlab::expect_counter_ratio(
-        "coalesced_sectors_per_request",
+        lab::check::coalesced_sectors_per_request,
         [&](cudaStream_t st) { scale_matrix(in.data(), out.data(), side, side, side, s, st); },
         metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (scale_matrix global loads)");
   }
   {
-    const std::size_t n = (std::size_t(1) << 24) + 3;
+    const std::size_t n = (std::size_t(1) << lab::param::counter_n_log2) + lab::param::odd_n_extra;
     DeviceArray<float> in(n + 4, "in"), out(n + 4, "out");
     in.upload(memlab::inputs().floats(in.size()));
     memlab::expect_counter_ratio(
-        "vectorized_sectors_per_request",
+        lab::check::vectorized_sectors_per_request,
         [&](cudaStream_t st) { scale_array(in.data() + kPerfOffset, out.data() + kPerfOffset, n, s, st); },
         metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (scale_array global loads)");
   }

@@ -3,12 +3,15 @@
 // pointer and every n from 0 to 100, plus huge n.
 #include <memlab/checker.h>
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
 
@@ -19,34 +22,33 @@ AlignedSplit split_by_walking(const float* p, std::size_t n) {
   return {head, (n - head) / 4, (n - head) % 4};
 }
 
-std::string text(const AlignedSplit& s) {
-  return "{head " + std::to_string(s.head) + ", body " + std::to_string(s.body) + ", tail " + std::to_string(s.tail) +
-         "}";
-}
+std::string text(const AlignedSplit& s) { return fmt::format("{{head {}, body {}, tail {}}}", s.head, s.body, s.tail); }
 
-bool same(const AlignedSplit& a, const AlignedSplit& b) { return a.head == b.head && a.body == b.body && a.tail == b.tail; }
+bool same(const AlignedSplit& a, const AlignedSplit& b) {
+  return a.head == b.head && a.body == b.body && a.tail == b.tail;
+}
 
 }  // namespace
 
 TEST_CASE("aligned_split matches the walking reference" * doctest::test_suite("cpu")) {
   alignas(16) static float buffer[64];
   std::vector<std::size_t> sizes;
-  for (std::size_t n = 0; n <= 100; ++n) sizes.push_back(n);
+  for (std::size_t n = 0; n <= lab::param::split_largest_small_n; ++n) sizes.push_back(n);
   for (std::size_t n : {1000003ull, (1ull << 33) + 7, 1ull << 40}) sizes.push_back(n);
   sizes.push_back(std::numeric_limits<std::size_t>::max());
 
   std::string wrong;
   std::size_t cases = 0;
-  for (int base : {0, 4, 32})             // several 16-byte-aligned starts
+  for (int base : {0, 4, 32})                   // several 16-byte-aligned starts
     for (int offset = 0; offset < 4; ++offset)  // then every float misalignment
       for (std::size_t n : sizes) {
         const float* p = buffer + base + offset;
         const AlignedSplit got = aligned_split(p, n), want = split_by_walking(p, n);
         ++cases;
         if (!same(got, want) && wrong.empty())
-          wrong = "aligned_split(p = 16-byte boundary + " + std::to_string(4 * offset) + " bytes, n = " +
-                  std::to_string(n) + ") = " + text(got) + ", want " + text(want);
+          wrong = fmt::format("aligned_split(p = 16-byte boundary + {} bytes, n = {}) = {}, want {}", 4 * offset, n,
+                              text(got), text(want));
       }
-  memlab::expect_true("aligned_split_exact", wrong.empty(),
-                      wrong.empty() ? std::to_string(cases) + " (pointer, n) cases exact" : wrong);
+  memlab::expect_true(lab::check::aligned_split_exact, wrong.empty(),
+                      wrong.empty() ? fmt::format("{} (pointer, n) cases exact", cases) : wrong);
 }

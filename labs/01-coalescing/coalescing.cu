@@ -10,6 +10,7 @@
 
 namespace {
 
+// baseline-copy: begin kernels (check_baseline.cu keeps a copy: the checker's yardstick)
 // Part A. Consecutive lanes of a warp take consecutive ROWS of one column, so their addresses
 // are `pitch` floats apart and every lane needs its own 32-byte sector.
 __global__ void scale_matrix_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols,
@@ -24,14 +25,17 @@ __global__ void scale_array_kernel(const float* __restrict__ in, float* __restri
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   if (i < n) out[i] = s * in[i];
 }
+// baseline-copy: end kernels
 
 }  // namespace
 
+// baseline-copy: begin scale_matrix (check_baseline.cu keeps a copy: the checker's yardstick)
 void scale_matrix(const float* in, float* out, int rows, int cols, int pitch, float s, cudaStream_t stream) {
   dim3 block(32, 8);  // x: 32 rows, y: 8 columns
   dim3 grid((rows + block.x - 1) / block.x, (cols + block.y - 1) / block.y);
   scale_matrix_kernel<<<grid, block, 0, stream>>>(in, out, rows, cols, pitch, s);
 }
+// baseline-copy: end scale_matrix
 
 AlignedSplit aligned_split(const float* p, size_t n) {
   const size_t misaligned_bytes = reinterpret_cast<std::uintptr_t>(p) % 16;
@@ -40,8 +44,10 @@ AlignedSplit aligned_split(const float* p, size_t n) {
   return {head, (n - head) / 4, (n - head) % 4};
 }
 
+// baseline-copy: begin scale_array (check_baseline.cu keeps a copy: the checker's yardstick)
 void scale_array(const float* in, float* out, size_t n, float s, cudaStream_t stream) {
   if (n == 0) return;  // a grid of zero blocks is a launch error
   const int block = 256;
   scale_array_kernel<<<(n + block - 1) / block, block, 0, stream>>>(in, out, n, s);
 }
+// baseline-copy: end scale_array

@@ -7,6 +7,8 @@
 #include <memlab/counters.h>
 #include <memlab/text_format.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -19,12 +21,13 @@
 #include "check_patterns.h"
 #include "check_probe.h"
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
 
 namespace bank = memlab::bank;
 
-constexpr int kRandomPatterns = 2000;  // per step, on top of the crafted ones
+constexpr int kRandomPatterns = lab::param::random_patterns;  // per step, on top of the crafted ones
 
 // lab.h's plain struct, as the student's function sees the pattern.
 WarpAccess student_view(const bank::WarpAccess& access) {
@@ -41,12 +44,13 @@ using memlab::fixed;
 // The memlab-bank tool beside this check program (both go to the build's bin/ folder).
 std::string memlab_bank_tool() {
   std::error_code error;
-  const std::filesystem::path tool = std::filesystem::read_symlink("/proc/self/exe", error).parent_path() / "memlab-bank";
+  const std::filesystem::path tool =
+      std::filesystem::read_symlink("/proc/self/exe", error).parent_path() / "memlab-bank";
   return !error && std::filesystem::exists(tool, error) ? tool.string() : "build/<preset>/bin/memlab-bank";
 }
 
 // Every pattern of the step against the course's model; the first disagreement in full.
-void check_step(const std::string& id, lab02::Step step) {
+void check_step(memlab::CheckId id, lab02::Step step) {
   const std::vector<lab02::Pattern> patterns = lab02::step_patterns(step, memlab::inputs().next_u64(), kRandomPatterns);
   std::size_t crafted = 0, wrong = 0;
   std::string first;
@@ -58,38 +62,49 @@ void check_step(const std::string& id, lab02::Step step) {
     try {
       got = predicted_wavefronts(student_view(p.access));
     } catch (const std::exception& e) {
-      memlab::fail_check(id, "predicted_wavefronts() threw on pattern " + std::to_string(i + 1) + " (" + p.name + "): " + e.what());
+      memlab::fail_check(id,
+                         fmt::format("predicted_wavefronts() threw on pattern {} ({}): {}", i + 1, p.name, e.what()));
       return;
     }
     if (got == expected) continue;
     if (wrong++ == 0) {
-      std::cout << "\n" << id << ": the first wrong pattern, " << i + 1 << " of " << patterns.size() << "\n"
+      std::cout << "\n"
+                << id.name << ": the first wrong pattern, " << i + 1 << " of " << patterns.size() << "\n"
                 << lab02::mismatch_report(p, expected, got, memlab_bank_tool()) << std::endl;
-      first = "; the first: " + p.name + ": expected " + std::to_string(expected) + ", got " + std::to_string(got);
+      first = fmt::format("; the first: {}: expected {}, got {}", p.name, expected, got);
     }
   }
   memlab::expect_value(id, memlab::Estimate::exact(static_cast<double>(wrong)),
-                       std::to_string(wrong) + " of " + std::to_string(patterns.size()) + " patterns wrong (" +
-                           std::to_string(crafted) + " crafted, " + std::to_string(patterns.size() - crafted) +
-                           " random)" + first);
+                       fmt::format("{} of {} patterns wrong ({} crafted, {} random){}", wrong, patterns.size(), crafted,
+                                   patterns.size() - crafted, first));
 }
 
 }  // namespace
 
 TEST_CASE("step 1: 4-byte accesses and broadcasts" * doctest::test_suite("cpu")) {
-  check_step("step1_4byte_broadcast", lab02::Step::four_byte_broadcast);
+  check_step(lab::check::step1_4byte_broadcast, lab02::Step::four_byte_broadcast);
 }
 
-TEST_CASE("step 2: multicast" * doctest::test_suite("cpu")) { check_step("step2_multicast", lab02::Step::multicast); }
+TEST_CASE("step 2: multicast" * doctest::test_suite("cpu")) {
+  check_step(lab::check::step2_multicast, lab02::Step::multicast);
+}
 
-TEST_CASE("step 3: 1- and 2-byte accesses" * doctest::test_suite("cpu")) { check_step("step3_narrow", lab02::Step::narrow); }
+TEST_CASE("step 3: 1- and 2-byte accesses" * doctest::test_suite("cpu")) {
+  check_step(lab::check::step3_narrow, lab02::Step::narrow);
+}
 
-TEST_CASE("step 4: 8- and 16-byte accesses" * doctest::test_suite("cpu")) { check_step("step4_wide", lab02::Step::wide); }
+TEST_CASE("step 4: 8- and 16-byte accesses" * doctest::test_suite("cpu")) {
+  check_step(lab::check::step4_wide, lab02::Step::wide);
+}
 
 TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mechanism")) {
   namespace metric = memlab::counters::metric;
-  const std::string id = "predictions_match_hardware";
+  constexpr memlab::CheckId id = lab::check::predictions_match_hardware;
   memlab::DeviceArray<unsigned> sink(32, "sink");
+  const std::vector<lab02::Pattern> patterns = lab02::hardware_patterns();
+  REQUIRE_MESSAGE(patterns.size() == std::size_t(lab::param::hardware_patterns),
+                  "course bug: lab.json's hardware_patterns says " << lab::param::hardware_patterns
+                                                                   << ", the checker has " << patterns.size());
 
   struct Row {
     std::string name, width, course, student, measured, verdict;
@@ -97,13 +112,16 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
   std::vector<Row> rows;
   int graded = 0, wrong = 0;
   std::string wrong_text, ungraded_text;
-  for (const lab02::Pattern& p : lab02::hardware_patterns()) {
+  for (const lab02::Pattern& p : patterns) {
     ProbeLanes lanes{};
     for (int lane = 0; lane < bank::kWarpSize; ++lane)
       lanes.offset[lane] = p.access.is_active(lane) ? static_cast<int>(p.access.byte_address[lane]) : -1;
-    const auto launch = [&](cudaStream_t st) { MEMLAB_CUDA(launch_shared_probe(p.access.width_bytes, lanes, sink.data(), st)); };
+    const auto launch = [&](cudaStream_t st) {
+      MEMLAB_CUDA(launch_shared_probe(p.access.width_bytes, lanes, sink.data(), st));
+    };
     memlab::run_checked("shared-memory probe: " + p.name, launch);
-    const memlab::CounterValues c = memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions}, launch);
+    const memlab::CounterValues c =
+        memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions}, launch);
     if (!c.ok) {
       memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
       return;
@@ -121,12 +139,12 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     std::string verdict;
     if (course != measured) {
       verdict = "not graded: the course's model disagrees";
-      ungraded_text += "; " + p.name + " (course model " + std::to_string(course) + ", GPU " + std::to_string(measured) + ")";
+      ungraded_text += fmt::format("; {} (course model {}, GPU {})", p.name, course, measured);
     } else {
       ++graded;
       verdict = student == measured ? "ok" : "WRONG";
       if (student != measured && wrong++ < 3)
-        wrong_text += "; " + p.name + ": you say " + std::to_string(student) + ", the GPU measured " + std::to_string(measured);
+        wrong_text += fmt::format("; {}: you say {}, the GPU measured {}", p.name, student, measured);
     }
     rows.push_back({p.name, std::to_string(p.access.width_bytes), std::to_string(course), std::to_string(student),
                     fixed(per_instruction, 3) + " (" + fixed(instructions, 0) + " loads)", verdict});
@@ -139,8 +157,9 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
                 r.measured.c_str(), r.verdict.c_str());
   std::fflush(stdout);
 
-  std::string text = std::to_string(wrong) + " of " + std::to_string(graded) + " patterns wrong against this GPU" + wrong_text;
-  if (!ungraded_text.empty()) text += "; not graded, the course's model disagrees with this GPU (please report)" + ungraded_text;
+  std::string text = fmt::format("{} of {} patterns wrong against this GPU{}", wrong, graded, wrong_text);
+  if (!ungraded_text.empty())
+    text += "; not graded, the course's model disagrees with this GPU (please report)" + ungraded_text;
   if (graded == 0) {
     memlab::skip_check(id, "no pattern could be graded: " + text);
     return;

@@ -3,8 +3,9 @@
 #include <memlab/bank_batch.h>
 #include <memlab/bank_render.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
 namespace lab02 {
@@ -15,29 +16,26 @@ namespace bank = memlab::bank;
 constexpr int kLanesPerRow = 4;
 constexpr std::size_t kWordsShown = 8;  // of one bank; a 32-way conflict is clear after a few
 
-std::string plural(int n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+std::string plural(int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
 // "5", "4-5" or "31,0" for `count` consecutive values from `first`, wrapping at `modulo`.
 std::string run_text(std::uint32_t first, int count, std::uint32_t modulo) {
   const std::uint32_t last = first + static_cast<std::uint32_t>(count) - 1;
   if (count == 1) return std::to_string(first % modulo);
-  if (first % modulo <= last % modulo) return std::to_string(first % modulo) + "-" + std::to_string(last % modulo);
+  if (first % modulo <= last % modulo) return fmt::format("{}-{}", first % modulo, last % modulo);
   std::string text;
-  for (std::uint32_t v = first; v <= last; ++v) text += (text.empty() ? "" : ",") + std::to_string(v % modulo);
+  for (std::uint32_t v = first; v <= last; ++v) text += fmt::format("{}{}", text.empty() ? "" : ",", v % modulo);
   return text;
 }
 
 // "17:   4096 -> w1024 b0" (a wide lane names its run of words and banks), or "17: -".
 std::string lane_cell(const bank::WarpAccess& access, int lane) {
-  char head[16];
-  std::snprintf(head, sizeof head, "%2d: ", lane);
-  if (!access.is_active(lane)) return std::string(head) + "-";
+  const std::string head = fmt::format("{:2}: ", lane);
+  if (!access.is_active(lane)) return head + "-";
   const int words = std::max(1, access.width_bytes / bank::kBankWidthBytes);
   const std::uint32_t address = access.byte_address[lane], word = bank::word_of(address);
-  char text[64];
-  std::snprintf(text, sizeof text, "%6u -> w%s b%s", address, run_text(word, words, 0xffffffffu).c_str(),
-                run_text(word, words, bank::kBankCount).c_str());
-  return head + std::string(text);
+  return head + fmt::format("{:6} -> w{} b{}", address, run_text(word, words, 0xffffffffu),
+                            run_text(word, words, bank::kBankCount));
 }
 
 std::string lane_table(const bank::WarpAccess& access) {
@@ -64,17 +62,18 @@ std::string busiest_banks(const bank::PhaseResult& phase) {
   for (int b = 0; b < bank::kBankCount; ++b)
     if (static_cast<int>(phase.banks[b].size()) == phase.ways) busiest.push_back(b);
   std::string text = "    busiest bank" + std::string(busiest.size() > 1 ? "s " : " ");
-  for (std::size_t i = 0; i < busiest.size() && i < 3; ++i) text += (i ? ", " : "") + std::to_string(busiest[i]);
-  if (busiest.size() > 3) text += " and " + std::to_string(busiest.size() - 3) + " more";
-  text += ": " + plural(phase.ways, "distinct word") + (busiest.size() > 1 ? " each" : "") + "; bank " +
-          std::to_string(busiest.front()) + " delivers\n";
+  for (std::size_t i = 0; i < busiest.size() && i < 3; ++i) text += fmt::format("{}{}", i ? ", " : "", busiest[i]);
+  if (busiest.size() > 3) text += fmt::format(" and {} more", busiest.size() - 3);
+  text += fmt::format(": {}{}; bank {} delivers\n", plural(phase.ways, "distinct word"),
+                      busiest.size() > 1 ? " each" : "", busiest.front());
   const auto& uses = phase.banks[busiest.front()];
   for (std::size_t i = 0; i < uses.size() && i < kWordsShown; ++i) {
     const std::uint32_t byte = uses[i].word * bank::kBankWidthBytes;
-    text += "      word " + std::to_string(uses[i].word) + " (bytes " + std::to_string(byte) + "-" +
-            std::to_string(byte + 3) + ") to lanes " + bank::lane_list(uses[i].lanes) + "\n";
+    text += fmt::format("      word {} (bytes {}-{}) to lanes {}\n", uses[i].word, byte, byte + 3,
+                        bank::lane_list(uses[i].lanes));
   }
-  if (uses.size() > kWordsShown) text += "      ... and " + plural(static_cast<int>(uses.size() - kWordsShown), "more word") + "\n";
+  if (uses.size() > kWordsShown)
+    text += "      ... and " + plural(static_cast<int>(uses.size() - kWordsShown), "more word") + "\n";
   return text;
 }
 
@@ -98,10 +97,10 @@ std::string mismatch_report(const Pattern& pattern, int expected, int got, const
     if (access.is_active(lane)) lanes.push_back(lane);
 
   std::string text = "  pattern: " + pattern.name + (pattern.random ? " (random)" : "") + "\n";
-  text += "  " + std::to_string(access.width_bytes) + "-byte " + (access.op == bank::MemoryOp::load ? "loads" : "stores") +
-          ", " + (lanes.empty() ? std::string("no lane active") : "lanes " + bank::lane_list(lanes) + " active") + "\n";
-  text += "  expected (the course's model): " + plural(expected, "wavefront") +
-          "    got (your predicted_wavefronts()): " + std::to_string(got) + "\n";
+  text += fmt::format("  {}-byte {}, {}\n", access.width_bytes, access.op == bank::MemoryOp::load ? "loads" : "stores",
+                      lanes.empty() ? std::string("no lane active") : "lanes " + bank::lane_list(lanes) + " active");
+  text += fmt::format("  expected (the course's model): {}    got (your predicted_wavefronts()): {}\n",
+                      plural(expected, "wavefront"), got);
   text += lane_table(access);
   text += model_account(result);
   text += "  reproduce: echo \"" + bank::format_batch_line(access) + "\" | " + tool + " --batch\n";

@@ -4,6 +4,8 @@
 #include <memlab/bank_random.h>
 #include <memlab/bank_render.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <numeric>
@@ -23,7 +25,7 @@ constexpr std::uint32_t kAllLanes = bank::kAllLanes;
 constexpr std::uint32_t kWindowBytes = 48u * 1024u;
 constexpr std::uint32_t kWindowWords = kWindowBytes / 4;
 
-std::string element(int width) { return std::to_string(width) + "-byte element"; }
+std::string element(int width) { return fmt::format("{}-byte element", width); }
 
 std::string lanes_text(std::uint32_t mask) {
   std::vector<int> lanes;
@@ -33,10 +35,10 @@ std::string lanes_text(std::uint32_t mask) {
 }
 
 std::string stride_name(int width, int stride, std::uint32_t base = 0) {
-  std::string name = stride == 0 ? "every lane -> " + element(width) + " 0 (a broadcast)"
-                                 : "lane i -> " + element(width) + " " + (stride == 1 ? "" : std::to_string(stride)) +
-                                       "i (stride " + std::to_string(stride) + ")";
-  return base == 0 ? name : name + ", array starting at byte " + std::to_string(base);
+  std::string name = stride == 0 ? fmt::format("every lane -> {} 0 (a broadcast)", element(width))
+                                 : fmt::format("lane i -> {} {}i (stride {})", element(width),
+                                               stride == 1 ? "" : std::to_string(stride), stride);
+  return base == 0 ? name : fmt::format("{}, array starting at byte {}", name, base);
 }
 
 class PatternList {
@@ -48,9 +50,9 @@ class PatternList {
         bank::stride_access(width, stride, op, base));
   }
   void add_tile(const bank::TileLayout& tile, bank::TileRead read, int index, const std::string& type) {
-    const std::string shape = type + " tile[" + std::to_string(tile.rows) + "][" + std::to_string(tile.pitch_elems()) + "]";
-    const std::string what = read == bank::TileRead::column ? "column " + std::to_string(index) + " (lane i -> row i)"
-                                                            : "row " + std::to_string(index) + " (lane i -> column i)";
+    const std::string shape = fmt::format("{} tile[{}][{}]", type, tile.rows, tile.pitch_elems());
+    const std::string what = read == bank::TileRead::column ? fmt::format("column {} (lane i -> row i)", index)
+                                                            : fmt::format("row {} (lane i -> column i)", index);
     const std::string layout = tile.swizzle == bank::TileSwizzle::xor_row ? ", XOR-swizzled" : "";
     add(what + " of " + shape + layout, bank::tile_access(tile, read, index));
   }
@@ -123,7 +125,8 @@ void crafted_four_byte(PatternList& list) {
   for (int stride : {0, 1, 2, 32}) list.add_stride(4, stride, MemoryOp::store);
   for (std::uint32_t base : {4u, 64u, 4096u + 16u})
     for (int stride : {1, 2, 32}) list.add_stride(4, stride, MemoryOp::load, base);
-  list.add("lane i -> word 32i + 5 (all 32 lanes in bank 5)", bank::lanes_at(4, [](int i) { return (32 * i + 5) * 4; }));
+  list.add("lane i -> word 32i + 5 (all 32 lanes in bank 5)",
+           bank::lanes_at(4, [](int i) { return (32 * i + 5) * 4; }));
   list.add("lane i -> word 31 - i (reversed)", bank::lanes_at(4, [](int i) { return (31 - i) * 4; }));
 
   for (int pad : {0, 1, 2}) {
@@ -137,7 +140,7 @@ void crafted_four_byte(PatternList& list) {
   bank::SplitMix64 rng(2);  // fixed: crafted patterns are the same in every run
   for (int stride : {1, 2, 3}) {
     const auto slot = shuffled_lanes(rng);
-    list.add("lane i -> word " + std::to_string(stride) + " * p(i), p a permutation of 0..31",
+    list.add(fmt::format("lane i -> word {} * p(i), p a permutation of 0..31", stride),
              bank::lanes_at(4, [&](int i) { return slot[i] * stride * 4; }));
   }
 
@@ -148,8 +151,10 @@ void crafted_four_byte(PatternList& list) {
   list.add("lane i -> word 32i, lanes 16-31 active", bank::with_mask(bank::stride_access(4, 32), 0xffff0000u));
   list.add("lane i -> word 2i, even lanes active", bank::with_mask(bank::stride_access(4, 2), 0x55555555u));
   list.add("lane i -> word 16i, lanes 0 and 2 active", bank::with_mask(bank::stride_access(4, 16), 0x5u));
-  list.add("lanes 0-15 -> word 7 (a broadcast), lanes 16-31 inactive", bank::with_mask(bank::lanes_at(4, [](int) { return 28; }), 0x0000ffffu));
-  list.add("lanes 3, 9 and 30 -> word 100, the others inactive", bank::with_mask(bank::lanes_at(4, [](int) { return 400; }), (1u << 3) | (1u << 9) | (1u << 30)));
+  list.add("lanes 0-15 -> word 7 (a broadcast), lanes 16-31 inactive",
+           bank::with_mask(bank::lanes_at(4, [](int) { return 28; }), 0x0000ffffu));
+  list.add("lanes 3, 9 and 30 -> word 100, the others inactive",
+           bank::with_mask(bank::lanes_at(4, [](int) { return 400; }), (1u << 3) | (1u << 9) | (1u << 30)));
   list.add("lanes 0-15 -> words 0-15; lanes 16-31 inactive, their addresses all in bank 0",
            bank::with_mask(bank::lanes_at(4, [](int i) { return i < 16 ? i * 4 : i * 128; }), 0x0000ffffu));
   list.add("every active lane -> word 3; inactive odd lanes -> words 32i",
@@ -169,15 +174,19 @@ void random_four_byte(PatternList& list, bank::SplitMix64& rng, int count) {
       std::set<std::uint32_t> seen;
       std::vector<std::uint32_t> words;
       while (words.size() < static_cast<std::size_t>(kWarp)) {
-        const std::uint32_t word = (first_row + rng.below(rows)) * 32 + static_cast<std::uint32_t>(bank_order[rng.below(banks)]);
+        const std::uint32_t word =
+            (first_row + rng.below(rows)) * 32 + static_cast<std::uint32_t>(bank_order[rng.below(banks)]);
         if (seen.insert(word).second) words.push_back(word);
       }
       const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int i) { return words[i] * 4; }));
-      list.add_random("random: 32 distinct words in " + std::to_string(banks) + " bank(s), " + lanes_text(access.active_mask), access);
+      list.add_random(fmt::format("random: 32 distinct words in {} bank(s), {}", banks, lanes_text(access.active_mask)),
+                      access);
     } else {
       const std::uint32_t word = rng.below(kWindowWords);
       const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int) { return word * 4; }));
-      list.add_random("random broadcast: every active lane -> word " + std::to_string(word) + ", " + lanes_text(access.active_mask), access);
+      list.add_random(
+          fmt::format("random broadcast: every active lane -> word {}, {}", word, lanes_text(access.active_mask)),
+          access);
     }
   }
 }
@@ -186,29 +195,37 @@ void random_four_byte(PatternList& list, bank::SplitMix64& rng, int count) {
 
 void crafted_multicast(PatternList& list) {
   for (int group : {2, 4, 8, 16}) {
-    const std::string g = std::to_string(group);
-    list.add("lanes in groups of " + g + " share a word, groups on neighbouring words (word i/" + g + ")",
+    list.add(fmt::format("lanes in groups of {0} share a word, groups on neighbouring words (word i/{0})", group),
              bank::lanes_at(4, [=](int i) { return i / group * 4; }));
-    list.add("lanes in groups of " + g + " share a word, groups 128 bytes apart (word 32*(i/" + g + "), all bank 0)",
-             bank::lanes_at(4, [=](int i) { return i / group * 128; }));
-    list.add("lane i -> word i % " + g + " (lanes " + g + " apart share a word)", bank::lanes_at(4, [=](int i) { return i % group * 4; }));
-    list.add("lane i -> word 32*(i % " + g + ") (" + g + " words, all in bank 0)", bank::lanes_at(4, [=](int i) { return i % group * 128; }));
+    list.add(
+        fmt::format("lanes in groups of {0} share a word, groups 128 bytes apart (word 32*(i/{0}), all bank 0)", group),
+        bank::lanes_at(4, [=](int i) { return i / group * 128; }));
+    list.add(fmt::format("lane i -> word i % {0} (lanes {0} apart share a word)", group),
+             bank::lanes_at(4, [=](int i) { return i % group * 4; }));
+    list.add(fmt::format("lane i -> word 32*(i % {0}) ({0} words, all in bank 0)", group),
+             bank::lanes_at(4, [=](int i) { return i % group * 128; }));
   }
-  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 32 (two broadcasts in bank 0)", bank::lanes_at(4, [](int i) { return i / 16 * 128; }));
-  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 1 (two broadcasts, two banks)", bank::lanes_at(4, [](int i) { return i / 16 * 4; }));
+  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 32 (two broadcasts in bank 0)",
+           bank::lanes_at(4, [](int i) { return i / 16 * 128; }));
+  list.add("lanes 0-15 -> word 0, lanes 16-31 -> word 1 (two broadcasts, two banks)",
+           bank::lanes_at(4, [](int i) { return i / 16 * 4; }));
   list.add("lanes 0-7 -> word 0, lane i >= 8 -> word 32i (a broadcast inside a 25-way conflict)",
            bank::lanes_at(4, [](int i) { return i < 8 ? 0 : i * 128; }));
   list.add("lane i -> word 2*(i/2) (pairs on even words)", bank::lanes_at(4, [](int i) { return i / 2 * 8; }));
-  list.add("lane i -> word 32*(i % 16) (16 words in bank 0, each read by 2 lanes)", bank::lanes_at(4, [](int i) { return i % 16 * 128; }));
-  list.add("lane i -> word i % 16 + 32*(i / 16) (16 banks, 2 words each)", bank::lanes_at(4, [](int i) { return (i % 16 + i / 16 * 32) * 4; }));
-  list.add("lane i -> word 33*(i % 4) (4 words in 4 banks, 8 lanes each)", bank::lanes_at(4, [](int i) { return i % 4 * 33 * 4; }));
+  list.add("lane i -> word 32*(i % 16) (16 words in bank 0, each read by 2 lanes)",
+           bank::lanes_at(4, [](int i) { return i % 16 * 128; }));
+  list.add("lane i -> word i % 16 + 32*(i / 16) (16 banks, 2 words each)",
+           bank::lanes_at(4, [](int i) { return (i % 16 + i / 16 * 32) * 4; }));
+  list.add("lane i -> word 33*(i % 4) (4 words in 4 banks, 8 lanes each)",
+           bank::lanes_at(4, [](int i) { return i % 4 * 33 * 4; }));
   list.add("lane i -> word i/4 * 32 + i % 2 (banks 0 and 1, 8 words each, 2 lanes a word)",
            bank::lanes_at(4, [](int i) { return (i / 4 * 32 + i % 2) * 4; }));
   list.add("lanes in groups of 4 share a word, groups 128 bytes apart, even lanes active",
            bank::with_mask(bank::lanes_at(4, [](int i) { return i / 4 * 128; }), 0x55555555u));
   list.add("lanes in groups of 4 share a word, groups 128 bytes apart, lanes 0 and 4-31 active",
            bank::with_mask(bank::lanes_at(4, [](int i) { return i / 4 * 128; }), 0xfffffff1u));
-  list.add("lanes in groups of 8 share a word, groups 128 bytes apart, stores", bank::as_store(bank::lanes_at(4, [](int i) { return i / 8 * 128; })));
+  list.add("lanes in groups of 8 share a word, groups 128 bytes apart, stores",
+           bank::as_store(bank::lanes_at(4, [](int i) { return i / 8 * 128; })));
 }
 
 void random_multicast(PatternList& list, bank::SplitMix64& rng, int count) {
@@ -218,21 +235,23 @@ void random_multicast(PatternList& list, bank::SplitMix64& rng, int count) {
     switch (rng.below(3)) {
       case 0: {  // crowded: lanes land on few words, sharing and conflicting at once
         const std::uint32_t span = pick(rng, kSpans);
-        list.add_random("random: lanes in a window of " + std::to_string(span) + " words", random_in_window(rng, 4, span * 4));
+        list.add_random(fmt::format("random: lanes in a window of {} words", span), random_in_window(rng, 4, span * 4));
         break;
       }
       case 1: {  // a handful of words, each lane one of them
         const int words_count = 2 + static_cast<int>(rng.below(15));
         const std::vector<std::uint32_t> words = distinct_words(rng, words_count, pick(rng, kWordSpans));
-        const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int) { return words[rng.below(words_count)] * 4; }));
-        list.add_random("random: each lane -> one of " + std::to_string(words_count) + " words", access);
+        const WarpAccess access =
+            randomized(rng, bank::lanes_at(4, [&](int) { return words[rng.below(words_count)] * 4; }));
+        list.add_random(fmt::format("random: each lane -> one of {} words", words_count), access);
         break;
       }
       default: {  // groups of consecutive lanes share a word
         const int group = 2 << rng.below(3);
         const std::vector<std::uint32_t> words = distinct_words(rng, kWarp / group, 512);
         const WarpAccess access = randomized(rng, bank::lanes_at(4, [&](int i) { return words[i / group] * 4; }));
-        list.add_random("random: groups of " + std::to_string(group) + " lanes share a word, words in a window of 512", access);
+        list.add_random(fmt::format("random: groups of {} lanes share a word, words in a window of 512", group),
+                        access);
       }
     }
   }
@@ -245,11 +264,13 @@ void crafted_narrow(PatternList& list) {
     for (int stride = 0; stride <= 64; ++stride) list.add_stride(width, stride);
     for (int stride : {128, 129, 130}) list.add_stride(width, stride);
     for (int stride : {0, 1, 2, 64}) list.add_stride(width, stride, MemoryOp::store);
-    for (std::uint32_t base : {static_cast<std::uint32_t>(width), 64u, 4096u + 2u}) list.add_stride(width, 1, MemoryOp::load, base);
+    for (std::uint32_t base : {static_cast<std::uint32_t>(width), 64u, 4096u + 2u})
+      list.add_stride(width, 1, MemoryOp::load, base);
   }
   list.add("lane i -> byte i % 4 (the 4 bytes of word 0)", bank::lanes_at(1, [](int i) { return i % 4; }));
   list.add("lane i -> byte i ^ 1 (neighbours swap bytes)", bank::lanes_at(1, [](int i) { return i ^ 1; }));
-  list.add("lane i -> half i ^ 1 (neighbours swap the halves of a word)", bank::lanes_at(2, [](int i) { return (i ^ 1) * 2; }));
+  list.add("lane i -> half i ^ 1 (neighbours swap the halves of a word)",
+           bank::lanes_at(2, [](int i) { return (i ^ 1) * 2; }));
   list.add("lane i -> half i % 2 (the 2 halves of word 0)", bank::lanes_at(2, [](int i) { return i % 2 * 2; }));
   list.add("lane i -> byte i % 4 of word 32*(i/4) (8 words in bank 0, 4 lanes each)",
            bank::lanes_at(1, [](int i) { return i % 4 + i / 4 * 128; }));
@@ -268,7 +289,8 @@ void crafted_narrow(PatternList& list) {
     list.add_tile(tile, bank::TileRead::row, 1, "__half");
   }
   list.add_tile(bank::TileLayout{32, 64, 0, 2, bank::TileSwizzle::xor_row}, bank::TileRead::column, 0, "__half");
-  for (int pad : {0, 1, 4}) list.add_tile(bank::TileLayout{32, 128, pad, 1, bank::TileSwizzle::none}, bank::TileRead::column, 0, "char");
+  for (int pad : {0, 1, 4})
+    list.add_tile(bank::TileLayout{32, 128, pad, 1, bank::TileSwizzle::none}, bank::TileRead::column, 0, "char");
 }
 
 void random_narrow(PatternList& list, bank::SplitMix64& rng, int count) {
@@ -280,7 +302,8 @@ void random_narrow(PatternList& list, bank::SplitMix64& rng, int count) {
     switch (rng.below(3)) {
       case 0: {
         const std::uint32_t span = pick(rng, kSpans);
-        list.add_random("random " + what + " in a window of " + std::to_string(span) + " bytes", random_in_window(rng, width, span));
+        list.add_random(fmt::format("random {} in a window of {} bytes", what, span),
+                        random_in_window(rng, width, span));
         break;
       }
       case 1: {  // few words, lanes on any of their bytes or halves
@@ -288,10 +311,10 @@ void random_narrow(PatternList& list, bank::SplitMix64& rng, int count) {
         const std::vector<std::uint32_t> words = distinct_words(rng, words_count, pick(rng, kWordSpans));
         const auto slots = static_cast<std::uint32_t>(4 / width);
         const WarpAccess access = randomized(rng, bank::lanes_at(width, [&](int) {
-          const std::uint32_t word = words[rng.below(words_count)];
-          return word * 4 + rng.below(slots) * width;
-        }));
-        list.add_random("random " + what + " inside " + std::to_string(words_count) + " words", access);
+                                               const std::uint32_t word = words[rng.below(words_count)];
+                                               return word * 4 + rng.below(slots) * width;
+                                             }));
+        list.add_random(fmt::format("random {} inside {} words", what, words_count), access);
         break;
       }
       default: {
@@ -337,7 +360,8 @@ WideBounds wide_bounds(const WarpAccess& access) {
     for (int b = 0; b < bank::kBankCount; ++b)
       for (const bank::WordUse& use : phase.banks[b]) words[b].insert(use.word);
   }
-  for (const auto& bank_words : words) bounds.whole_warp_ways = std::max(bounds.whole_warp_ways, static_cast<int>(bank_words.size()));
+  for (const auto& bank_words : words)
+    bounds.whole_warp_ways = std::max(bounds.whole_warp_ways, static_cast<int>(bank_words.size()));
   return bounds;
 }
 
@@ -380,28 +404,34 @@ void crafted_wide(PatternList& all) {
   SettledList list(all);
   for (int width : {8, 16}) {
     list.add(stride_name(width, 0), bank::stride_access(width, 0));  // measured: 1 and 2 wavefronts
-    for (int stride = 1; stride <= 64; ++stride) list.add(stride_name(width, stride), bank::stride_access(width, stride));
+    for (int stride = 1; stride <= 64; ++stride)
+      list.add(stride_name(width, stride), bank::stride_access(width, stride));
     for (int stride : {1, 2, 8, 32})
       list.add(stride_name(width, stride) + ", stores", bank::stride_access(width, stride, MemoryOp::store));
     for (std::uint32_t base : {static_cast<std::uint32_t>(width), 64u, 4096u + 16u})
       list.add(stride_name(width, 1, base), bank::stride_access(width, 1, MemoryOp::load, base));
     list.add("every lane -> byte 4096 + 48 (a broadcast)", bank::lanes_at(width, [](int) { return 4096 + 48; }));
-    list.add("lane i -> " + element(width) + " 31 - i (reversed)", bank::lanes_at(width, [=](int i) { return (31 - i) * width; }));
+    list.add("lane i -> " + element(width) + " 31 - i (reversed)",
+             bank::lanes_at(width, [=](int i) { return (31 - i) * width; }));
   }
 
   // Phases cost what their own lanes need, and add up.
   list.add("8 bytes: lanes 0-15 -> elements 0-15, lanes 16-31 -> elements 16k + 16 (all in banks 0-1)",
            bank::lanes_at(8, [](int i) { return i < 16 ? i * 8 : (i - 15) * 128; }));
-  list.add("8 bytes: lane i -> element 16i, lanes 0-15 active (one phase, 16-way)", bank::with_mask(bank::stride_access(8, 16), 0x0000ffffu));
+  list.add("8 bytes: lane i -> element 16i, lanes 0-15 active (one phase, 16-way)",
+           bank::with_mask(bank::stride_access(8, 16), 0x0000ffffu));
   list.add("8 bytes: lane i -> element 16i, lanes 0-7 and 16-23 active (8-way in each phase)",
            bank::with_mask(bank::stride_access(8, 16), 0x00ff00ffu));
-  list.add("8 bytes: every lane -> element 0, lanes 0-15 active (one phase)", bank::with_mask(bank::lanes_at(8, [](int) { return 0; }), 0x0000ffffu));
+  list.add("8 bytes: every lane -> element 0, lanes 0-15 active (one phase)",
+           bank::with_mask(bank::lanes_at(8, [](int) { return 0; }), 0x0000ffffu));
   list.add("8 bytes: lanes in groups of 4 share an element, groups 128 bytes apart",
            bank::lanes_at(8, [](int i) { return i / 4 * 128; }));
   list.add("8 bytes: lanes in groups of 2 share an element, groups 128 bytes apart",
            bank::lanes_at(8, [](int i) { return i / 2 * 128; }));
-  list.add("16 bytes: lane i -> element 8i, lanes 8-15 active (one quarter, 8-way)", bank::with_mask(bank::stride_access(16, 8), 0x0000ff00u));
-  list.add("16 bytes: every lane -> element 0, lanes 0-7 active (one quarter)", bank::with_mask(bank::lanes_at(16, [](int) { return 0; }), 0x000000ffu));
+  list.add("16 bytes: lane i -> element 8i, lanes 8-15 active (one quarter, 8-way)",
+           bank::with_mask(bank::stride_access(16, 8), 0x0000ff00u));
+  list.add("16 bytes: every lane -> element 0, lanes 0-7 active (one quarter)",
+           bank::with_mask(bank::lanes_at(16, [](int) { return 0; }), 0x000000ffu));
   list.add("16 bytes: lanes in groups of 4 share an element, groups 128 bytes apart",
            bank::lanes_at(16, [](int i) { return i / 4 * 128; }));
   list.add("16 bytes: quarter q -> elements 2q, 2q + 1 and 128 bytes on (4-way in banks 8q..8q+7)",
@@ -438,20 +468,21 @@ void random_wide(PatternList& all, bank::SplitMix64& rng, int count) {
   // Patterns of unsettled cost are drawn too and skipped; the bound keeps a bad draw finite.
   for (int added = 0, tries = 0; added < count && tries < 50 * count; ++tries) {
     const int width = rng.below(2) ? 16 : 8;
-    const std::string w = std::to_string(width) + " bytes";
+    const std::string w = fmt::format("{} bytes", width);
     const std::uint32_t kind = rng.below(10);
     bool ok = false;
     if (kind < 5) {  // the whole warp, no two lanes at one address
       const std::uint32_t span = pick(rng, kDistinctSpans);
       WarpAccess access = random_distinct(rng, width, span);
       if (rng.below(4) == 0) access.op = MemoryOp::store;
-      ok = list.add("random " + w + ": 32 different addresses in " + std::to_string(span) + " bytes", access, true);
+      ok = list.add(fmt::format("random {}: 32 different addresses in {} bytes", w, span), access, true);
     } else if (kind < 7) {  // crowded, masked: kept where one bank sets the cost anyway
       const std::uint32_t span = pick(rng, kSpans);
-      ok = list.add("random " + w + ": lanes in a window of " + std::to_string(span) + " bytes", random_in_window(rng, width, span), true);
+      ok = list.add(fmt::format("random {}: lanes in a window of {} bytes", w, span),
+                    random_in_window(rng, width, span), true);
     } else if (kind == 7) {
       const std::uint32_t address = rng.below(kWindowBytes / width) * static_cast<std::uint32_t>(width);
-      ok = list.add("random " + w + ": every lane -> byte " + std::to_string(address) + " (a broadcast)",
+      ok = list.add(fmt::format("random {}: every lane -> byte {} (a broadcast)", w, address),
                     bank::lanes_at(width, [&](int) { return address; }), true);
     } else {
       const int stride = static_cast<int>(rng.below(71));

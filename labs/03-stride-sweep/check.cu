@@ -12,6 +12,8 @@
 #include <memlab/table.h>
 #include <memlab/text_format.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -25,6 +27,13 @@
 #include "check_reference.h"
 #include "check_sweep.h"
 #include "lab.h"
+#include "lab_checks.h"
+
+// lab.json's descriptions quote lab.h's contract through these parameters.
+static_assert(lab::param::sweep_max_stride == kSweepMaxStride, "lab.json: sweep_max_stride is lab.h's kSweepMaxStride");
+static_assert(lab::param::sweep_threads == kSweepThreads, "lab.json: sweep_threads is lab.h's kSweepThreads");
+static_assert(lab::param::sweep_loads_per_thread == kSweepLoadsPerThread,
+              "lab.json: sweep_loads_per_thread is lab.h's kSweepLoadsPerThread");
 
 namespace {
 
@@ -37,12 +46,12 @@ using memlab::write_result_file;
 using Sums = std::vector<std::uint32_t>;
 
 constexpr double kPureBytes = 4.0 * kSweepThreads * kSweepLoadsPerThread;  // useful bytes per launch: 4 GiB
-constexpr std::size_t kMixedElements = std::size_t(1) << 25;                // 512 MiB of uint4: many times any L2
-constexpr std::uint32_t kMixedWord = 0x01010101u;                           // every word of the timed stream
+constexpr std::size_t kMixedElements = std::size_t(1) << 25;               // 512 MiB of uint4: many times any L2
+constexpr std::uint32_t kMixedWord = 0x01010101u;                          // every word of the timed stream
 
 std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
 
-double required(const std::string& id) { return memlab::manifest().find(id)->required.value_or(0); }
+double required(memlab::CheckId id) { return memlab::check_spec(id).required.value_or(0); }
 
 // SMs x 32 banks x 4 bytes x the SM clock the runtime reports as the maximum (1980 MHz on an
 // H200). A GPU held below that clock measures a lower fraction, never a higher one.
@@ -53,8 +62,8 @@ double theoretical_shared_bandwidth() {
 
 std::string theory_text(double theory) {
   const memlab::DeviceInfo& g = memlab::gpu();
-  return fixed(theory / 1e9, 0) + " GB/s = " + std::to_string(g.sm_count) + " SMs x 128 B x " +
-         std::to_string(g.max_sm_clock_khz / 1000) + " MHz (the maximum SM clock)";
+  return fmt::format("{} GB/s = {} SMs x 128 B x {} MHz (the maximum SM clock)", fixed(theory / 1e9, 0), g.sm_count,
+                     g.max_sm_clock_khz / 1000);
 }
 
 std::vector<int> strides_1_to(int last) {
@@ -67,7 +76,7 @@ std::vector<int> strides_1_to(int last) {
 std::string first_wrong_stride(const std::string& name, const StrideLaunch& launch, memlab::DeviceArray<unsigned>& sums,
                                const std::vector<int>& strides, const std::function<Sums(int)>& expected) {
   for (int s : strides) {
-    const std::string what = name + " at stride " + std::to_string(s);
+    const std::string what = fmt::format("{} at stride {}", name, s);
     sums.poison();
     memlab::run_checked(what, [&](cudaStream_t st) { launch(s, st); });
     try {
@@ -99,7 +108,7 @@ class PureSweepSamples {
     want_ = expected_shared_sums(stride);
     expected_.upload(want_);
     memlab::TimedWork w;
-    w.name = "sweep_shared at stride " + std::to_string(stride);
+    w.name = fmt::format("sweep_shared at stride {}", stride);
     w.launch = [launch, stride](cudaStream_t st) { launch(stride, st); };
     w.prepare = [this](const memlab::SampleTag&, cudaStream_t st) {
       memlab::poison_async(sums_.data(), sums_.bytes(), st);
@@ -116,8 +125,8 @@ class PureSweepSamples {
     if (m.count == 0) return "";
     unsigned got = 0;
     MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
-    return std::to_string(m.count) + " of " + std::to_string(sums_.size()) + " sums differ; first: " +
-           sum_name(m.first) + " = " + std::to_string(got) + " (want " + std::to_string(want_[m.first]) + ")";
+    return fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(), sum_name(m.first), got,
+                       want_[m.first]);
   }
 
   memlab::DeviceArray<unsigned>& sums_;
@@ -183,8 +192,14 @@ LinePlot pure_plot(const std::vector<PureRow>& rows, double theory, double band)
     peak.y.push_back(theory / 1e9);
   }
   LinePlot plot{"Lab 03: shared-memory loads by stride (the pure kernel, " + memlab::gpu().name + ")",
-                "stride between lanes (32-bit words)", "GB/s of shared-memory loads (log scale)", true,
-                {1, 8, 16, 24, 32, 40, 48, 56, 64}, {model, measured, peak}, {inside}};
+                "stride between lanes (32-bit words)",
+                "GB/s of shared-memory loads (log scale)",
+                true,
+                {1, 8, 16, 24, 32, 40, 48, 56, 64},
+                {model, measured, peak},
+                {inside},
+                {},
+                ""};
   return plot;
 }
 
@@ -206,13 +221,16 @@ Table mixed_table(const std::vector<SweepPoint>& points, double hidden_up_to) {
     const double cost = p.ms() / t1;
     t.rows.push_back({std::to_string(p.stride), std::to_string(p.ways), fixed(p.ms(), 4), fixed(cost, 3),
                       fixed(16.0 * kMixedElements / (p.ms() * 1e-3) / 1e9, 0),
-                      p.ways == 1 ? "none" : cost <= hidden_up_to ? "hidden" : "shows"});
+                      p.ways == 1            ? "none"
+                      : cost <= hidden_up_to ? "hidden"
+                                             : "shows"});
   }
   return t;
 }
 
 LinePlot mixed_plot(const std::vector<SweepPoint>& points) {
-  PlotSeries ways{"ways: the price where shared memory is the bottleneck", {}, {}, "#d0542c", PlotSeries::Line::dashed, false};
+  PlotSeries ways{
+      "ways: the price where shared memory is the bottleneck", {}, {}, "#d0542c", PlotSeries::Line::dashed, false};
   PlotSeries measured{"mixed kernel, measured", {}, {}, "#1f5fa8", PlotSeries::Line::none, true};
   const double t1 = points.front().ms();
   for (const auto& p : points) {
@@ -221,10 +239,16 @@ LinePlot mixed_plot(const std::vector<SweepPoint>& points) {
     measured.x.push_back(p.stride);
     measured.y.push_back(p.ms() / t1);
   }
-  return {"Lab 03: the mixed kernel (16 B from DRAM and " + std::to_string(kMixedLoadsPerElement) +
-              " shared loads per step, " + memlab::gpu().name + ")",
-          "stride between lanes (32-bit words)", "time relative to stride 1 (log scale)", true,
-          {1, 8, 16, 24, 32, 40, 48, 56, 64}, {ways, measured}, {}};
+  return {fmt::format("Lab 03: the mixed kernel (16 B from DRAM and {} shared loads per step, {})",
+                      kMixedLoadsPerElement, memlab::gpu().name),
+          "stride between lanes (32-bit words)",
+          "time relative to stride 1 (log scale)",
+          true,
+          {1, 8, 16, 24, 32, 40, 48, 56, 64},
+          {ways, measured},
+          {},
+          {},
+          ""};
 }
 
 }  // namespace
@@ -232,7 +256,7 @@ LinePlot mixed_plot(const std::vector<SweepPoint>& points) {
 // ---- CPU ------------------------------------------------------------------------------------
 
 TEST_CASE("predicted_ways follows the gcd rule" * doctest::test_suite("cpu")) {
-  constexpr int kLastStride = 1024;
+  constexpr int kLastStride = lab::param::last_predicted_stride;
   std::string wrong;
   for (int s = 1; s <= kLastStride && wrong.empty(); ++s) {
     const int want = gcd_rule_ways(s);
@@ -241,11 +265,11 @@ TEST_CASE("predicted_ways follows the gcd rule" * doctest::test_suite("cpu")) {
     REQUIRE_MESSAGE(model == want, "course bug: the bank model gives " << model << " ways at stride " << s);
     const int got = predicted_ways(s);
     if (got != want)
-      wrong = "stride " + std::to_string(s) + ": predicted_ways gives " + std::to_string(got) + ", the gcd rule gcd(" +
-              std::to_string(s) + ", 32) = " + std::to_string(want) + " (the bank model agrees)";
+      wrong = fmt::format("stride {}: predicted_ways gives {}, the gcd rule gcd({}, 32) = {} (the bank model agrees)",
+                          s, got, s, want);
   }
-  memlab::expect_true("predicted_ways_gcd_rule", wrong.empty(),
-                      wrong.empty() ? "strides 1.." + std::to_string(kLastStride) + " all equal gcd(stride, 32)" : wrong);
+  memlab::expect_true(lab::check::predicted_ways_gcd_rule, wrong.empty(),
+                      wrong.empty() ? fmt::format("strides 1..{} all equal gcd(stride, 32)", kLastStride) : wrong);
 }
 
 // ---- GPU: correctness -----------------------------------------------------------------------
@@ -256,12 +280,13 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
 
   const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
   const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, all, expected_shared_sums);
-  memlab::expect_true("every_stride_exact", pure_wrong.empty(),
-                      pure_wrong.empty() ? "strides 1-64: all " + std::to_string(kSweepThreads) + " sums exact at each"
-                                         : pure_wrong);
+  memlab::expect_true(lab::check::every_stride_exact, pure_wrong.empty(),
+                      pure_wrong.empty()
+                          ? fmt::format("strides 1-{}: all {} sums exact at each", kSweepMaxStride, kSweepThreads)
+                          : pure_wrong);
 
   // The mixed kernel on random data, with an element count that is not a multiple of the threads.
-  const std::size_t n = (std::size_t(1) << 20) + 37;
+  const std::size_t n = lab::param::mixed_exact_elements;
   std::vector<uint4> host(n);
   for (auto& v : host) {
     const std::uint64_t a = memlab::inputs().next_u64(), b = memlab::inputs().next_u64();
@@ -278,8 +303,9 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
   } catch (const memlab::OutOfBoundsWrite& e) {
     mixed_wrong = join(mixed_wrong, e.what());
   }
-  memlab::expect_true("mixed_every_stride_exact", mixed_wrong.empty(),
-                      mixed_wrong.empty() ? "strides 1-64, " + std::to_string(n) + " elements: all sums exact" : mixed_wrong);
+  memlab::expect_true(
+      lab::check::mixed_every_stride_exact, mixed_wrong.empty(),
+      mixed_wrong.empty() ? fmt::format("strides 1-{}, {} elements: all sums exact", kSweepMaxStride, n) : mixed_wrong);
 }
 
 // ---- GPU: performance -----------------------------------------------------------------------
@@ -292,26 +318,26 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
   // Timing a wrong kernel means nothing.
   const std::string wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2, 32}, expected_shared_sums);
   if (!wrong.empty()) {
-    memlab::fail_check("stride1_fraction_of_theory", "not timed: " + wrong);
-    memlab::fail_check("sweep_band", "not timed: " + wrong);
+    memlab::fail_check(lab::check::stride1_fraction_of_theory, "not timed: " + wrong);
+    memlab::fail_check(lab::check::sweep_band, "not timed: " + wrong);
     return;
   }
 
   const double theory = theoretical_shared_bandwidth();
-  const double band = required("sweep_band");
+  const double band = required(lab::check::sweep_band);
   memlab::DeviceArray<unsigned> expected(kSweepThreads, "expected sums");
   PureSweepSamples samples(sums, expected, theory);
   const std::vector<SweepPoint> points =
       time_sweep([&](int stride) { return samples.work(pure, stride); }, kSweepMaxStride);
   const std::string invalid = sweep_invalid(points);
   if (!invalid.empty()) {
-    memlab::fail_check("stride1_fraction_of_theory", invalid);
-    memlab::fail_check("sweep_band", invalid);
+    memlab::fail_check(lab::check::stride1_fraction_of_theory, invalid);
+    memlab::fail_check(lab::check::sweep_band, invalid);
     return;
   }
   const std::vector<PureRow> rows = analyse_pure(points, theory, band);
   write_sweep("sweep", pure_table(rows), pure_plot(rows, theory, band),
-              "Pure kernel, strides 1-" + std::to_string(kSweepMaxStride) + "; theory " + theory_text(theory));
+              fmt::format("Pure kernel, strides 1-{}; theory {}", kSweepMaxStride, theory_text(theory)));
   const std::string env_doubt = memlab::read_environment(memlab::gpu()).doubt();
 
   // Stride 1: the fraction of the banks' peak. Faster than the peak means loads went missing.
@@ -320,13 +346,15 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
                                fixed(one.gbps, 0) + " GB/s at stride 1, " + fixed(one.ms, 4) + " ms, +/- " +
                                fixed(100 * points.front().relative_half_width(), 1) + " %)";
   if (one.of_theory > 1.10) {
-    memlab::fail_check("stride1_fraction_of_theory",
-                       "impossible: " + one_text + "; no kernel loads faster than the banks deliver, so some of the " +
-                           std::to_string(kSweepLoadsPerThread) + " loads per thread did not happen");
+    memlab::fail_check(lab::check::stride1_fraction_of_theory,
+                       fmt::format("impossible: {}; no kernel loads faster than the banks deliver, so some of the {} "
+                                   "loads per thread did not happen",
+                                   one_text, kSweepLoadsPerThread));
   } else {
     const double h = points.front().relative_half_width();
-    memlab::expect_value("stride1_fraction_of_theory", {one.of_theory, one.of_theory * (1 - h), one.of_theory * (1 + h)},
-                         one_text, join(points.front().time.doubt(), env_doubt));
+    memlab::expect_value(lab::check::stride1_fraction_of_theory,
+                         {one.of_theory, one.of_theory * (1 - h), one.of_theory * (1 + h)}, one_text,
+                         join(points.front().time.doubt(), env_doubt));
   }
 
   // Every stride: measured / (stride 1 / ways), judged by its worst deviation from 1.
@@ -341,11 +369,10 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
     outside += r.in_band ? 0 : 1;
   }
   const std::string band_text =
-      "worst: stride " + std::to_string(worst_row->stride) + " (" + std::to_string(worst_row->ways) + "-way) at " +
-      fixed(worst_row->ratio, 3) + " x stride 1 / " + std::to_string(worst_row->ways) + "; " +
-      std::to_string(rows.size() - outside) + " of " + std::to_string(rows.size()) + " strides inside +/- " +
-      fixed(100 * band, 0) + " %";
-  memlab::expect_value("sweep_band", {worst, std::max(0.0, worst_low), worst_high}, band_text,
+      fmt::format("worst: stride {} ({}-way) at {} x stride 1 / {}; {} of {} strides inside +/- {} %",
+                  worst_row->stride, worst_row->ways, fixed(worst_row->ratio, 3), worst_row->ways,
+                  rows.size() - outside, rows.size(), fixed(100 * band, 0));
+  memlab::expect_value(lab::check::sweep_band, {worst, std::max(0.0, worst_low), worst_high}, band_text,
                        join(sweep_doubt(points), env_doubt));
 }
 
@@ -369,25 +396,27 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
     const StrideLaunch pure1 = [&](int s, cudaStream_t st) { sweep_shared(s, sums1.data(), st); };
     const StrideLaunch pure2 = [&](int s, cudaStream_t st) { sweep_shared(s, sums2.data(), st); };
     // time(stride 2) / time(stride 1)
-    memlab::expect_speedup("pure_2way_cost", samples2.work(pure2, 2), samples1.work(pure1, 1));
+    memlab::expect_speedup(lab::check::pure_2way_cost, samples2.work(pure2, 2), samples1.work(pure1, 1));
   } else {
-    memlab::fail_check("pure_2way_cost", "not timed: " + pure_wrong);
+    memlab::fail_check(lab::check::pure_2way_cost, "not timed: " + pure_wrong);
   }
 
   memlab::DeviceArray<uint4> in(kMixedElements, "in");
   MEMLAB_CUDA(cudaMemset(in.data(), 0x01, in.bytes()));  // every word 0x01010101: the sums stay checkable
   const Sums stream = mixed_stream_sums(kMixedWord, kMixedElements);
   const auto mixed_sums = [&](int s) { return expected_mixed_sums(stream, kMixedElements, s); };
-  const StrideLaunch mixed = [&](int s, cudaStream_t st) { sweep_mixed(in.data(), kMixedElements, s, sums.data(), st); };
+  const StrideLaunch mixed = [&](int s, cudaStream_t st) {
+    sweep_mixed(in.data(), kMixedElements, s, sums.data(), st);
+  };
   const std::string mixed_wrong = first_wrong_stride("sweep_mixed", mixed, sums, {1, 2}, mixed_sums);
   if (!mixed_wrong.empty()) {
-    memlab::fail_check("mixed_2way_cost", "not timed: " + mixed_wrong);
+    memlab::fail_check(lab::check::mixed_2way_cost, "not timed: " + mixed_wrong);
     return;
   }
   const std::vector<SweepPoint> points = time_sweep(mixed, kSweepMaxStride);
-  write_sweep("mixed", mixed_table(points, required("mixed_2way_cost")), mixed_plot(points),
-              "Mixed kernel (each thread: 16 B from DRAM and " + std::to_string(kMixedLoadsPerElement) +
-                  " shared loads per step), strides 1-" + std::to_string(kSweepMaxStride));
+  write_sweep("mixed", mixed_table(points, required(lab::check::mixed_2way_cost)), mixed_plot(points),
+              fmt::format("Mixed kernel (each thread: 16 B from DRAM and {} shared loads per step), strides 1-{}",
+                          kMixedLoadsPerElement, kSweepMaxStride));
 
   // `in` stays as it is (the sums of its fixed words are known at every stride); the floor is its
   // 16 bytes per element read once from DRAM (many times the L2, flushed before every sample)
@@ -398,12 +427,13 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   };
   StrideSumsSamples mixed1("sweep_mixed", kSweepThreads, mixed_kernel, mixed_sums, dram),
       mixed2("sweep_mixed", kSweepThreads, mixed_kernel, mixed_sums, dram);
-  memlab::expect_speedup("mixed_2way_cost", mixed2.work(2), mixed1.work(1));  // time(stride 2) / time(stride 1)
+  memlab::expect_speedup(lab::check::mixed_2way_cost, mixed2.work(2),
+                         mixed1.work(1));  // time(stride 2) / time(stride 1)
 }
 
 TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * doctest::test_suite("mechanism")) {
   namespace metric = memlab::counters::metric;
-  const std::string id = "wavefronts_per_load_match_ways";
+  constexpr memlab::CheckId id = lab::check::wavefronts_per_load_match_ways;
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
   const double contract_loads = double(kSweepThreads) / 32 * kSweepLoadsPerThread;  // warp instructions
   Table table{{"stride", "ways", "shared-load instructions", "wavefronts", "wavefronts per load"}, {}, {}};
@@ -412,24 +442,26 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
   std::string missing;
   const std::vector<int> strides = {1, 2, 3, 4, 8, 16, 32, 33, 64};
   for (int s : strides) {
-    const memlab::CounterValues c = memlab::read_counters(
-        {metric::shared_ld_wavefronts, metric::shared_ld_instructions},
-        [&](cudaStream_t st) { sweep_shared(s, sums.data(), st); });
+    const memlab::CounterValues c =
+        memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions},
+                              [&](cudaStream_t st) { sweep_shared(s, sums.data(), st); });
     if (!c.ok) {
       memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
       return;
     }
     const double loads = c[metric::shared_ld_instructions], wavefronts = c[metric::shared_ld_wavefronts];
     if (loads < 0.99 * contract_loads && missing.empty())
-      missing = "stride " + std::to_string(s) + ": the counters saw " + fixed(loads, 0) +
-                " shared-load instructions, the contract asks for " + fixed(contract_loads, 0) +
-                " (one per lane and load, 32 lanes a warp). Loads hoisted out of the loop, merged into wider "
-                "loads, or made through a generic pointer (LD instead of LDS) are not the benchmark";
+      missing = fmt::format(
+          "stride {}: the counters saw {} shared-load instructions, the contract asks for {} (one per lane and load, "
+          "32 lanes a warp). Loads hoisted out of the loop, merged into wider loads, or made through a generic "
+          "pointer (LD instead of LDS) are not the benchmark",
+          s, fixed(loads, 0), fixed(contract_loads, 0));
     const double per_load = loads > 0 ? wavefronts / loads : 0;
     const int ways = gcd_rule_ways(s);
     const double dev = std::abs(per_load - ways) / ways;
     if (dev >= worst) worst = dev, worst_stride = s, worst_per_load = per_load;
-    table.rows.push_back({std::to_string(s), std::to_string(ways), fixed(loads, 0), fixed(wavefronts, 0), fixed(per_load, 3)});
+    table.rows.push_back(
+        {std::to_string(s), std::to_string(ways), fixed(loads, 0), fixed(wavefronts, 0), fixed(per_load, 3)});
   }
   std::cout << "\nShared-memory counters of sweep_shared (one launch each)\n" << table.text() << "\n";
   if (!missing.empty()) {
@@ -437,8 +469,8 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
     return;
   }
   memlab::expect_value(id, memlab::Estimate::exact(worst),
-                       "worst " + fixed(100 * worst, 1) + " % off: stride " + std::to_string(worst_stride) + ", " +
-                           fixed(worst_per_load, 3) + " wavefronts per load for " +
-                           std::to_string(gcd_rule_ways(worst_stride)) + " ways (" + std::to_string(strides.size()) +
-                           " strides from 1 to 64, " + fixed(contract_loads, 0) + " loads each)");
+                       fmt::format("worst {} % off: stride {}, {} wavefronts per load for {} ways ({} strides from 1 "
+                                   "to 64, {} loads each)",
+                                   fixed(100 * worst, 1), worst_stride, fixed(worst_per_load, 3),
+                                   gcd_rule_ways(worst_stride), strides.size(), fixed(contract_loads, 0)));
 }

@@ -1,5 +1,7 @@
 #include "check_reference.h"
 
+#include <fmt/format.h>
+
 #include <numeric>
 #include <string>
 
@@ -38,7 +40,8 @@ std::vector<std::uint32_t> mixed_stream_sums(const std::vector<uint4>& in) {
 
 std::vector<std::uint32_t> mixed_stream_sums(std::uint32_t word, std::size_t n) {
   std::vector<std::uint32_t> sums(kSweepThreads);
-  for (std::size_t t = 0; t < sums.size(); ++t) sums[t] = static_cast<std::uint32_t>(elements_of_thread(t, n)) * 4u * word;
+  for (std::size_t t = 0; t < sums.size(); ++t)
+    sums[t] = static_cast<std::uint32_t>(elements_of_thread(t, n)) * 4u * word;
   return sums;
 }
 
@@ -53,7 +56,7 @@ std::vector<std::uint32_t> expected_mixed_sums(const std::vector<std::uint32_t>&
   return sums;
 }
 
-std::string sum_name(std::size_t t) { return "sums[" + std::to_string(t) + "] (lane " + std::to_string(t % 32) + ")"; }
+std::string sum_name(std::size_t t) { return fmt::format("sums[{}] (lane {})", t, t % 32); }
 
 memlab::Comparison compare_sums(const std::vector<std::uint32_t>& got, const std::vector<std::uint32_t>& want) {
   memlab::Comparison c;

@@ -1,5 +1,7 @@
 #include "check_sweep.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -53,15 +55,15 @@ std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride) {
 std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride) {
   return time_sweep(
       [&](int stride) {
-        return memlab::TimedWork{"stride " + std::to_string(stride),
-                                 [&launch, stride](cudaStream_t s) { launch(stride, s); }, {}, {}, {}};
+        return memlab::TimedWork{
+            fmt::format("stride {}", stride), [&launch, stride](cudaStream_t s) { launch(stride, s); }, {}, {}, {}};
       },
       max_stride);
 }
 
 std::string sweep_invalid(const std::vector<SweepPoint>& points) {
   for (const auto& p : points)
-    if (!p.time.invalid.empty()) return "stride " + std::to_string(p.stride) + ": " + p.time.invalid;
+    if (!p.time.invalid.empty()) return fmt::format("stride {}: {}", p.stride, p.time.invalid);
   return "";
 }
 
@@ -71,13 +73,13 @@ std::string sweep_doubt(const std::vector<SweepPoint>& points) {
     const std::string d = p.time.doubt();
     if (d.empty()) continue;
     if (!doubt.empty()) doubt += "; ";
-    doubt += "stride " + std::to_string(p.stride) + ": " + d;
+    doubt += fmt::format("stride {}: {}", p.stride, d);
   }
   return doubt;
 }
 
-StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel,
-                                     ExpectedSums expected, memlab::PhysicalFloor floor)
+StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel, ExpectedSums expected,
+                                     memlab::PhysicalFloor floor)
     : name_(std::move(kernel_name)),
       kernel_(std::move(kernel)),
       expected_(std::move(expected)),
@@ -88,12 +90,12 @@ StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t thread
 memlab::TimedWork StrideSumsSamples::work(int stride_words) {
   want_ = expected_(stride_words);
   if (want_.size() != sums_.size())
-    throw std::logic_error("course bug: " + std::to_string(want_.size()) + " expected sums for " +
-                           std::to_string(sums_.size()) + " threads of " + name_);
+    throw std::logic_error(
+        fmt::format("course bug: {} expected sums for {} threads of {}", want_.size(), sums_.size(), name_));
   want_device_.upload(want_);
   want_stride_ = stride_words;
   memlab::TimedWork w;
-  w.name = name_ + " at stride " + std::to_string(stride_words);
+  w.name = fmt::format("{} at stride {}", name_, stride_words);
   w.launch = [this, stride_words](cudaStream_t st) { kernel_(stride_words, sums_.data(), st); };
   w.prepare = [this](const memlab::SampleTag&, cudaStream_t st) {
     memlab::poison_async(sums_.data(), sums_.bytes(), st);
@@ -105,14 +107,14 @@ memlab::TimedWork StrideSumsSamples::work(int stride_words) {
 
 std::string StrideSumsSamples::verify(int stride_words, cudaStream_t st) {
   if (stride_words != want_stride_)
-    throw std::logic_error("course bug: " + name_ + " at stride " + std::to_string(stride_words) +
-                           " verified against the sums of stride " + std::to_string(want_stride_) +
-                           " (one object per timed work)");
+    throw std::logic_error(
+        fmt::format("course bug: {} at stride {} verified against the sums of stride {} (one object per timed work)",
+                    name_, stride_words, want_stride_));
   const memlab::DeviceMismatches m =
       memlab::count_word_mismatches(sums_.data(), want_device_.data(), sums_.size(), counter_, st);
   if (m.count == 0) return "";
   unsigned got = 0;
   MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
-  return std::to_string(m.count) + " of " + std::to_string(sums_.size()) + " sums differ; first: " +
-         sum_name(m.first) + " = " + std::to_string(got) + " (want " + std::to_string(want_[m.first]) + ")";
+  return fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(), sum_name(m.first), got,
+                     want_[m.first]);
 }

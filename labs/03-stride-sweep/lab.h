@@ -6,8 +6,8 @@
 
 // Shared memory as both benchmarks see it: kSweepWords 32-bit words, word w holding
 // sweep_word(w). The checker knows these values, so it can check every sum exactly.
-constexpr int kSweepMaxStride = 64;                 // the sweep covers strides 1..64
-constexpr int kSweepWords = 32 * kSweepMaxStride;   // 8 KiB; lane 31 at stride 64 reads up to word 2015
+constexpr int kSweepMaxStride = 64;                // the sweep covers strides 1..64
+constexpr int kSweepWords = 32 * kSweepMaxStride;  // 8 KiB; lane 31 at stride 64 reads up to word 2015
 __host__ __device__ constexpr unsigned sweep_word(unsigned w) { return w * 2654435761u + 12345u; }
 
 // ---- Part 1 (CPU): the gcd rule -----------------------------------------------------------

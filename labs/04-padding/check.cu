@@ -6,6 +6,8 @@
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -13,28 +15,30 @@
 #include "check_column_model.h"
 #include "check_declared.h"
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
-constexpr int kPerfN = 8192;  // 256 MiB per matrix: many times any L2
-bool pitch_in_range(int pitch) { return pitch >= 32 && pitch <= 64; }
+constexpr int kPerfN = lab::param::perf_side;  // 256 MiB per matrix: many times any L2
+bool pitch_in_range(int pitch) { return pitch >= lab::param::min_pitch && pitch <= lab::param::max_pitch; }
+const std::string kPitchRange = fmt::format("{}..{}", lab::param::min_pitch, lab::param::max_pitch);
 }  // namespace
 
 TEST_CASE("the tile's layout is sane" * doctest::test_suite("cpu")) {
   const int pitch = transpose_tile_pitch();
-  memlab::expect_true("tile_fits", pitch_in_range(pitch),
-                      "transpose_tile_pitch() = " + std::to_string(pitch) + " floats");
+  memlab::expect_true(lab::check::tile_fits, pitch_in_range(pitch),
+                      fmt::format("transpose_tile_pitch() = {} floats", pitch));
 }
 
 // cpu: the predictions are answers at all (a 4-byte warp access takes 1..32 wavefronts).
 TEST_CASE("column-read predictions are well formed" * doctest::test_suite("cpu")) {
   std::string bad, pitches;
   for (int pitch : lab04::kPredictedPitches) {
-    pitches += (pitches.empty() ? "" : ", ") + std::to_string(pitch);
+    pitches += fmt::format("{}{}", pitches.empty() ? "" : ", ", pitch);
     const int got = predicted_column_read_wavefronts(pitch);
     if ((got < 1 || got > 32) && bad.empty())
-      bad = "predicted_column_read_wavefronts(" + std::to_string(pitch) + ") returned " + std::to_string(got);
+      bad = fmt::format("predicted_column_read_wavefronts({}) returned {}", pitch, got);
   }
-  memlab::expect_true("predictions_well_formed", bad.empty(),
+  memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
                       bad.empty() ? "pitches " + pitches + ": every answer in 1..32" : bad);
 }
 
@@ -49,11 +53,10 @@ TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("
     if (got == lab04::model_column_read_wavefronts(pitch))
       ++right;
     else
-      wrong += "; pitch " + std::to_string(pitch) + ": you say " + std::to_string(got) + ", the bank model disagrees";
+      wrong += fmt::format("; pitch {}: you say {}, the bank model disagrees", pitch, got);
   }
-  memlab::expect_true("predictions_match_bank_model", right == (int)lab04::kPredictedPitches.size(),
-                      std::to_string(right) + " of " + std::to_string(lab04::kPredictedPitches.size()) +
-                          " pitches right" + wrong);
+  memlab::expect_true(lab::check::predictions_match_bank_model, right == (int)lab04::kPredictedPitches.size(),
+                      fmt::format("{} of {} pitches right{}", right, lab04::kPredictedPitches.size(), wrong));
 }
 
 // cpu, kind mechanism: the bank model on the tile the student declares. It needs no GPU;
@@ -61,38 +64,41 @@ TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("
 TEST_CASE("the tile's column read is conflict-free in the bank model" * doctest::test_suite("cpu")) {
   const int pitch = transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
-    memlab::fail_check("column_read_conflict_free_model", "transpose_tile_pitch() = " + std::to_string(pitch) +
-                                                              " is outside 32..64 (see tile_fits)");
+    memlab::fail_check(lab::check::column_read_conflict_free_model,
+                       fmt::format("transpose_tile_pitch() = {} is outside {} (see tile_fits)", pitch, kPitchRange));
     return;
   }
   const int worst = lab04::model_column_read_wavefronts(pitch);
-  memlab::expect_value("column_read_conflict_free_model", memlab::Estimate::exact(worst),
-                       std::to_string(worst) + " wavefronts per column read (pitch " + std::to_string(pitch) + " floats)");
+  memlab::expect_value(lab::check::column_read_conflict_free_model, memlab::Estimate::exact(worst),
+                       fmt::format("{} wavefronts per column read (pitch {} floats)", worst, pitch));
 }
 
 TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
-  const std::vector<memlab::MatrixSize> sizes = {{1, 1},      {1, 37},     {37, 1},     {31, 33},
-                                                 {32, 32},    {33, 31},    {64, 96},    {100, 257},
-                                                 {257, 100},  {1000, 1000}, {1025, 2047}, {4096, 4096}};
+  const std::vector<memlab::MatrixSize> sizes = {
+      {1, 1},     {1, 37},      {37, 1},      {31, 33},
+      {32, 32},   {33, 31},     {64, 96},     {100, 257},
+      {257, 100}, {1000, 1000}, {1025, 2047}, {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(
       sizes, 1, [](size_t n) { return memlab::inputs().floats(n); }, transpose);
-  memlab::expect_true("exact_transpose", r.wrong.empty(),
-                      r.wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : r.wrong);
-  memlab::expect_true("stays_in_bounds", r.outside.empty(), r.outside);
+  memlab::expect_true(lab::check::exact_transpose, r.wrong.empty(),
+                      r.wrong.empty()
+                          ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back()))
+                          : r.wrong);
+  memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
 }
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, "speedup_vs_starter",
-                                       "fraction_of_copy_roofline");
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, lab::check::speedup_vs_starter,
+                                       lab::check::fraction_of_copy_roofline);
 }
 
 TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
-  const int n = 4096;
+  const int n = lab::param::counter_side;
   memlab::DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
   in.upload(memlab::inputs().floats((size_t)n * n));
   namespace metric = memlab::counters::metric;
   memlab::expect_counter_ratio(
-      "shared_wavefronts_per_load", [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); },
+      lab::check::shared_wavefronts_per_load, [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); },
       metric::shared_ld_wavefronts, metric::shared_ld_instructions, "wavefronts per shared load");
 }
 
@@ -100,15 +106,15 @@ TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_sui
 // of the kernel's own tile traffic (row writes = shared stores, column reads = shared loads)
 // must agree with what the bank model predicts for the declared pitch over the same launch.
 TEST_CASE("the declared pitch is the kernel's: counters against the bank model" * doctest::test_suite("mechanism")) {
-  const std::string id = "declared_pitch_matches_kernel";
+  constexpr memlab::CheckId id = lab::check::declared_pitch_matches_kernel;
   const int pitch = transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
-    memlab::fail_check(id, "not evaluated: transpose_tile_pitch() = " + std::to_string(pitch) +
-                               " is outside 32..64 (see tile_fits)");
+    memlab::fail_check(id, fmt::format("not evaluated: transpose_tile_pitch() = {} is outside {} (see tile_fits)",
+                                       pitch, kPitchRange));
     return;
   }
   lab04::MeasuredTraffic measured;
-  if (!memlab::measure_tile_traffic(id, 4096, transpose, measured)) return;
+  if (!memlab::measure_tile_traffic(id, lab::param::counter_side, transpose, measured)) return;
   const lab04::Agreement agreement = lab04::judge_declared_pitch(pitch, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }

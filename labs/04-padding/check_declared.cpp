@@ -2,6 +2,7 @@
 
 #include <memlab/bank_patterns.h>
 
+#include <fmt/format.h>
 
 namespace lab04 {
 
@@ -22,9 +23,8 @@ TileTraffic predict_tile_traffic(int pitch) {
 }
 
 Agreement judge_declared_pitch(int declared_pitch, const MeasuredTraffic& m) {
-  return memlab::judge_declared_tile(
-      "the pitch transpose_tile_pitch() declares (" + std::to_string(declared_pitch) + ")",
-      "the declared pitch is not the kernel's", predict_tile_traffic(declared_pitch), m);
+  return memlab::judge_declared_tile(fmt::format("the pitch transpose_tile_pitch() declares ({})", declared_pitch),
+                                     "the declared pitch is not the kernel's", predict_tile_traffic(declared_pitch), m);
 }
 
 }  // namespace lab04

@@ -8,6 +8,8 @@
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
 
+#include <fmt/format.h>
+
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -17,20 +19,21 @@
 #include "check_declared.h"
 #include "check_swizzle_model.h"
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
 
 using memlab::bank::TileRead;
 namespace metric = memlab::counters::metric;
 
-constexpr int kPerfN = 8192;        // 256 MiB per matrix: many times any L2
-constexpr int kMechN = 4096;        // counters need a full GPU's worth of tiles, not DRAM-sized buffers
-constexpr int kMechVectorN = 2048;  // float4: the same 64 MiB
+constexpr int kPerfN = lab::param::perf_side;     // 256 MiB per matrix: many times any L2
+constexpr int kMechN = lab::param::counter_side;  // counters need a full GPU's worth of tiles, not DRAM-sized buffers
+constexpr int kMechVectorN = lab::param::vector_counter_side;  // float4: the same 64 MiB
 
 const char* const kStretchSkipped = "stretch not attempted: stretch_enabled() in transpose.cu returns false";
 
-void skip_stretch(std::initializer_list<const char*> ids) {
-  for (const char* id : ids) memlab::skip_check(id, kStretchSkipped);
+void skip_stretch(std::initializer_list<memlab::CheckId> ids) {
+  for (memlab::CheckId id : ids) memlab::skip_check(id, kStretchSkipped);
 }
 
 // ---- CPU: the proof of a layout --------------------------------------------------------
@@ -38,26 +41,29 @@ void skip_stretch(std::initializer_list<const char*> ids) {
 // The check ids of one layout's proof: the float tile's, and the stretch's float4 tile's.
 struct LayoutChecks {
   const char* function;  // the student's index function, for messages
-  const char* permutes;
-  const char* rows;
-  const char* columns;
+  memlab::CheckId permutes;
+  memlab::CheckId rows;
+  memlab::CheckId columns;
 };
-constexpr LayoutChecks kFloatLayout{"swizzle", "swizzle_permutes_each_row", "row_writes_conflict_free_model",
-                                    "column_reads_conflict_free_model"};
-constexpr LayoutChecks kVectorLayout{"swizzle16", "vector_swizzle_permutes_each_row", "vector_row_writes_conflict_free_model",
-                                     "vector_column_reads_conflict_free_model"};
+constexpr LayoutChecks kFloatLayout{"swizzle", lab::check::swizzle_permutes_each_row,
+                                    lab::check::row_writes_conflict_free_model,
+                                    lab::check::column_reads_conflict_free_model};
+constexpr LayoutChecks kVectorLayout{"swizzle16", lab::check::vector_swizzle_permutes_each_row,
+                                     lab::check::vector_row_writes_conflict_free_model,
+                                     lab::check::vector_column_reads_conflict_free_model};
 
 // cpu: the layout is a permutation of each row, and row warps are conflict-free (both hold
 // for the starter's row-major tile too).
 void prove_rows(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
   const std::string problem = lab05::row_permutation_problem(index);
-  memlab::expect_true(ids.permutes, problem.empty(),
-                      problem.empty() ? "each of the 32 rows is a permutation of its own 32 slots" : ids.function + problem);
+  memlab::expect_true(
+      ids.permutes, problem.empty(),
+      problem.empty() ? "each of the 32 rows is a permutation of its own 32 slots" : ids.function + problem);
   if (!problem.empty()) {
     // A layout that loses elements can look conflict-free (lanes sharing one word are a free
     // broadcast), so its warps are not worth modelling.
     memlab::fail_check(ids.rows, "not evaluated: the layout is not a permutation of each row (see " +
-                                     std::string(ids.permutes) + ")");
+                                     std::string(ids.permutes.name) + ")");
     return;
   }
   const lab05::WorstWarp rows = lab05::worst_warp(index, TileRead::row, elem_bytes);
@@ -69,7 +75,7 @@ void prove_rows(const lab05::TileIndex& index, int elem_bytes, const LayoutCheck
 void prove_columns(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
   if (!lab05::row_permutation_problem(index).empty()) {
     memlab::fail_check(ids.columns, "not evaluated: the layout is not a permutation of each row (see " +
-                                        std::string(ids.permutes) + ")");
+                                        std::string(ids.permutes.name) + ")");
     return;
   }
   const lab05::WorstWarp columns = lab05::worst_warp(index, TileRead::column, elem_bytes);
@@ -91,7 +97,7 @@ using memlab::size_text;
 using FloatTranspose = memlab::TransposeLaunch<float>;
 std::vector<float> floats(size_t n) { return memlab::inputs().floats(n); }
 
-void expect_static_shared_kib(const char* id, cudaError_t (*attributes_of)(cudaFuncAttributes*),
+void expect_static_shared_kib(memlab::CheckId id, cudaError_t (*attributes_of)(cudaFuncAttributes*),
                               const std::string& tile) {
   cudaFuncAttributes attributes{};
   const cudaError_t status = attributes_of(&attributes);
@@ -101,12 +107,13 @@ void expect_static_shared_kib(const char* id, cudaError_t (*attributes_of)(cudaF
   }
   const size_t bytes = attributes.sharedSizeBytes;
   if (bytes == 0) {
-    memlab::fail_check(id, "the kernel declares no static shared memory: keep the tile in a __shared__ array "
-                           "(dynamic shared memory cannot be checked)");
+    memlab::fail_check(id,
+                       "the kernel declares no static shared memory: keep the tile in a __shared__ array "
+                       "(dynamic shared memory cannot be checked)");
     return;
   }
   memlab::expect_value(id, memlab::Estimate::exact(bytes / 1024.0),
-                       std::to_string(bytes) + " B of static shared memory per block; a block moves " + tile);
+                       fmt::format("{} B of static shared memory per block; a block moves {}", bytes, tile));
 }
 
 const FloatTranspose kTransposeFloats = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
@@ -168,32 +175,45 @@ TEST_CASE("the proof rejects the seed article's swizzle and accepts col ^ row" *
 // ---- correctness ----------------------------------------------------------------------------
 
 TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::test_suite("correctness")) {
-  const std::vector<MatrixSize> sizes = {{1, 1},    {1, 37},    {37, 1},    {31, 33},     {32, 32},     {33, 31},
-                                   {64, 96},  {100, 257}, {257, 100}, {1000, 1000}, {1025, 2047}, {4096, 4096}};
+  const std::vector<MatrixSize> sizes = {
+      {1, 1},     {1, 37},      {37, 1},      {31, 33},
+      {32, 32},   {33, 31},     {64, 96},     {100, 257},
+      {257, 100}, {1000, 1000}, {1025, 2047}, {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 1, floats, kTransposeFloats);
-  memlab::expect_true("exact_transpose", r.wrong.empty(),
-                      r.wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : r.wrong);
-  memlab::expect_true("stays_in_bounds", r.outside.empty(), r.outside);
-  expect_static_shared_kib("static_shared_memory_per_tile", transpose_kernel_attributes, "one 32x32 tile of floats");
+  memlab::expect_true(
+      lab::check::exact_transpose, r.wrong.empty(),
+      r.wrong.empty() ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), size_text(sizes.back())) : r.wrong);
+  memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
+  expect_static_shared_kib(lab::check::static_shared_memory_per_tile, transpose_kernel_attributes,
+                           "one 32x32 tile of floats");
 }
 
 TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {
-  if (!stretch_enabled()) return skip_stretch({"vector_transpose_exact", "vector_static_shared_memory_per_tile"});
-  const std::vector<MatrixSize> sizes = {{1, 1}, {1, 37}, {33, 31}, {32, 32}, {100, 257}, {1025, 513}, {2048, 2048}};
+  if (!stretch_enabled())
+    return skip_stretch({lab::check::vector_transpose_exact, lab::check::vector_static_shared_memory_per_tile});
+  const std::vector<MatrixSize> sizes = {
+      {1, 1},
+      {1, 37},
+      {33, 31},
+      {32, 32},
+      {100, 257},
+      {1025, 513},
+      {lab::param::vector_largest_exact_side, lab::param::vector_largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 4, floats, kTransposeVectors);
   const bool ok = r.wrong.empty() && r.outside.empty();
-  memlab::expect_true("vector_transpose_exact", ok,
-                      ok ? std::to_string(sizes.size()) + " sizes from 1x1 to 2048x2048 float4 exact and in bounds"
-                         : (r.wrong.empty() ? r.outside : r.wrong));
-  expect_static_shared_kib("vector_static_shared_memory_per_tile", transpose16_kernel_attributes,
+  memlab::expect_true(
+      lab::check::vector_transpose_exact, ok,
+      ok ? fmt::format("{} sizes from 1x1 to {} float4 exact and in bounds", sizes.size(), size_text(sizes.back()))
+         : (r.wrong.empty() ? r.outside : r.wrong));
+  expect_static_shared_kib(lab::check::vector_static_shared_memory_per_tile, transpose16_kernel_attributes,
                            "one 32x32 tile of float4");
 }
 
 // ---- performance ----------------------------------------------------------------------------
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, "speedup_vs_starter",
-                                       "fraction_of_copy_roofline");
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, lab::check::speedup_vs_starter,
+                                       lab::check::fraction_of_copy_roofline);
 }
 
 // ---- mechanism ------------------------------------------------------------------------------
@@ -205,20 +225,21 @@ TEST_CASE("the tile's column reads are conflict-free on the GPU" * doctest::test
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().floats(n));
   auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kMechN, kMechN, st); };
-  memlab::expect_counter_ratio("shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
-                               metric::shared_ld_instructions, "shared-load wavefronts per instruction",
-                               "transpose " + size_text({kMechN, kMechN}));
+  memlab::expect_counter_ratio(lab::check::shared_load_wavefronts_per_instruction, student,
+                               metric::shared_ld_wavefronts, metric::shared_ld_instructions,
+                               "shared-load wavefronts per instruction", "transpose " + size_text({kMechN, kMechN}));
 }
 
 TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
-  if (!stretch_enabled()) return skip_stretch({"vector_shared_load_wavefronts_per_instruction"});
+  if (!stretch_enabled()) return skip_stretch({lab::check::vector_shared_load_wavefronts_per_instruction});
   // 16-byte loads are served in four phases of 8 lanes: 4 wavefronts per instruction is the floor.
   const size_t n = (size_t)kMechVectorN * kMechVectorN * 4;
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().floats(n));
   auto student = [&](cudaStream_t st) { kTransposeVectors(in.data(), out.data(), kMechVectorN, kMechVectorN, st); };
-  memlab::expect_counter_ratio("vector_shared_load_wavefronts_per_instruction", student, metric::shared_ld_wavefronts,
-                               metric::shared_ld_instructions, "shared-load wavefronts per 16-byte instruction",
+  memlab::expect_counter_ratio(lab::check::vector_shared_load_wavefronts_per_instruction, student,
+                               metric::shared_ld_wavefronts, metric::shared_ld_instructions,
+                               "shared-load wavefronts per 16-byte instruction",
                                "transpose16 " + size_text({kMechVectorN, kMechVectorN}));
 }
 
@@ -229,7 +250,7 @@ TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU"
 // swizzle() over the same launch.
 TEST_CASE("the declared swizzle() is the kernel's: counters against the bank model" *
           doctest::test_suite("mechanism")) {
-  const std::string id = "declared_swizzle_matches_kernel";
+  constexpr memlab::CheckId id = lab::check::declared_swizzle_matches_kernel;
   const std::string outside = lab05::tile_range_problem(swizzle);
   if (!outside.empty()) {
     memlab::fail_check(id, "not evaluated: swizzle" + outside + " (see swizzle_permutes_each_row)");

@@ -1,6 +1,5 @@
 #include "check_declared.h"
 
-
 namespace lab05 {
 
 namespace bank = memlab::bank;

@@ -1,5 +1,7 @@
 #include "check_swizzle_model.h"
 
+#include <fmt/format.h>
+
 #include <vector>
 
 namespace lab05 {
@@ -12,14 +14,11 @@ std::string row_permutation_problem(const TileIndex& index) {
     std::vector<int> column_at(kTileDim, -1);  // which column took each slot of the row
     for (int col = 0; col < kTileDim; ++col) {
       const int slot = index(row, col);
-      const std::string call = "(" + std::to_string(row) + ", " + std::to_string(col) + ") = " + std::to_string(slot);
+      const std::string call = fmt::format("({}, {}) = {}", row, col, slot);
       if (slot < first || slot >= first + kTileDim)
-        return call + " is outside row " + std::to_string(row) + "'s slots " + std::to_string(first) + ".." +
-               std::to_string(first + kTileDim - 1);
+        return fmt::format("{} is outside row {}'s slots {}..{}", call, row, first, first + kTileDim - 1);
       int& owner = column_at[slot - first];
-      if (owner >= 0)
-        return call + ", the slot of (" + std::to_string(row) + ", " + std::to_string(owner) +
-               ") too: two elements would share it";
+      if (owner >= 0) return fmt::format("{}, the slot of ({}, {}) too: two elements would share it", call, row, owner);
       owner = col;
     }
   }
@@ -68,8 +67,7 @@ std::string tile_range_problem(const TileIndex& index) {
     for (int col = 0; col < kTileDim; ++col) {
       const int slot = index(row, col);
       if (slot < 0 || slot >= kTileDim * kTileDim)
-        return "(" + std::to_string(row) + ", " + std::to_string(col) + ") = " + std::to_string(slot) +
-               " is outside the tile's slots 0.." + std::to_string(kTileDim * kTileDim - 1);
+        return fmt::format("({}, {}) = {} is outside the tile's slots 0..{}", row, col, slot, kTileDim * kTileDim - 1);
     }
   return "";
 }
@@ -83,13 +81,11 @@ double mean_wavefronts(const TileIndex& index, bank::TileRead read, int elem_byt
 
 std::string WorstWarp::describe() const {
   const std::string lines = read == bank::TileRead::row ? "row" : "column";
-  const std::string access = "(" + std::to_string(elem_bytes) + "-byte accesses)";
+  const std::string access = fmt::format("({}-byte accesses)", elem_bytes);
   if (conflict_free())
-    return "every " + lines + " warp takes " + std::to_string(ideal) + " wavefront" + (ideal == 1 ? "" : "s") +
-           ", the ideal " + access;
-  return lines + " " + std::to_string(index) + " takes " + std::to_string(wavefronts) + " wavefronts " + access +
-         ", ideal " + std::to_string(ideal) + ": in one phase, bank " + std::to_string(crowded_bank) + " holds " +
-         std::to_string(words_in_crowded_bank) + " different words";
+    return fmt::format("every {} warp takes {} wavefront{}, the ideal {}", lines, ideal, ideal == 1 ? "" : "s", access);
+  return fmt::format("{} {} takes {} wavefronts {}, ideal {}: in one phase, bank {} holds {} different words", lines,
+                     index, wavefronts, access, ideal, crowded_bank, words_in_crowded_bank);
 }
 
 }  // namespace lab05

@@ -25,11 +25,11 @@ std::string row_permutation_problem(const TileIndex& index);
 struct WorstWarp {
   memlab::bank::TileRead read = memlab::bank::TileRead::row;
   int elem_bytes = 4;
-  int index = 0;       // the row or column that costs the most (the first such)
-  int wavefronts = 0;  // what that warp costs
-  int ideal = 1;       // one per phase: 1 for 4-byte, 4 for 16-byte accesses
-  int crowded_bank = 0;          // the bank holding the most distinct words in one phase,
-  int words_in_crowded_bank = 0; // and how many
+  int index = 0;                  // the row or column that costs the most (the first such)
+  int wavefronts = 0;             // what that warp costs
+  int ideal = 1;                  // one per phase: 1 for 4-byte, 4 for 16-byte accesses
+  int crowded_bank = 0;           // the bank holding the most distinct words in one phase,
+  int words_in_crowded_bank = 0;  // and how many
 
   bool conflict_free() const { return wavefronts == ideal; }
   // "column 0 takes 32 wavefronts (4-byte accesses), ideal 1: in one phase, bank 0 holds 32 different words"
@@ -46,7 +46,6 @@ std::string tile_range_problem(const TileIndex& index);
 // The mean over the 32 warps that write one row (or read one column) of the tile: what the
 // counters measure per instruction when a kernel writes each row and reads each column once.
 // Call only when tile_range_problem() is empty.
-double mean_wavefronts(const TileIndex& index, memlab::bank::TileRead read, int elem_bytes,
-                       memlab::bank::MemoryOp op);
+double mean_wavefronts(const TileIndex& index, memlab::bank::TileRead read, int elem_bytes, memlab::bank::MemoryOp op);
 
 }  // namespace lab05

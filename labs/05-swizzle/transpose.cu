@@ -5,24 +5,36 @@
 // needs no change.
 #include "lab.h"
 
+// baseline-copy: begin swizzle (check_baseline.cu keeps a copy: the checker's yardstick)
 // Word of element (row, col): row-major. Every row starts at a multiple of 32 words, so
 // element (row, col) is in bank col whatever the row: a column sits in one bank.
 __host__ __device__ int swizzle(int row, int col) { return row * 32 + col; }
+// baseline-copy: end swizzle
 
 // Stretch (see README.md): the same for a tile of float4; return true from stretch_enabled()
 // to have it graded.
 bool stretch_enabled() { return false; }
+// baseline-copy: begin swizzle16 (check_baseline.cu keeps a copy: the checker's yardstick)
 __host__ __device__ int swizzle16(int row, int col) { return row * 32 + col; }
+// baseline-copy: end swizzle16
 
 namespace {
 
+// baseline-copy: begin kernel (check_baseline.cu keeps a copy: the checker's yardstick)
 constexpr int kTile = 32;      // a block moves one 32 x 32 tile
 constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
 
 // The tile of floats is addressed by swizzle(), the tile of float4 by swizzle16().
-template <class T> __device__ int tile_index(int row, int col);
-template <> __device__ int tile_index<float>(int row, int col) { return swizzle(row, col); }
-template <> __device__ int tile_index<float4>(int row, int col) { return swizzle16(row, col); }
+template <class T>
+__device__ int tile_index(int row, int col);
+template <>
+__device__ int tile_index<float>(int row, int col) {
+  return swizzle(row, col);
+}
+template <>
+__device__ int tile_index<float4>(int row, int col) {
+  return swizzle16(row, col);
+}
 
 template <class T>
 __global__ void transpose_tiled(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
@@ -57,12 +69,15 @@ void launch_transpose(const T* in, T* out, int rows, int cols, cudaStream_t stre
   dim3 grid((cols + kTile - 1) / kTile, (rows + kTile - 1) / kTile);
   transpose_tiled<T><<<grid, block, 0, stream>>>(in, out, rows, cols);
 }
+// baseline-copy: end kernel
 
 }  // namespace
 
+// baseline-copy: begin launch (check_baseline.cu keeps a copy: the checker's yardstick)
 void transpose(const float* in, float* out, int rows, int cols, cudaStream_t stream) {
   launch_transpose(in, out, rows, cols, stream);
 }
+// baseline-copy: end launch
 
 void transpose16(const float4* in, float4* out, int rows, int cols, cudaStream_t stream) {
   launch_transpose(in, out, rows, cols, stream);

@@ -9,10 +9,11 @@
 #include <memlab/device_samples.h>
 #include <memlab/timed_checks.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -23,12 +24,14 @@
 #include "check_sums.h"
 #include "check_tree_model.h"
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
 
 using Reduce = void (*)(const float*, float*, float*, std::size_t, cudaStream_t);
 
-constexpr std::size_t kPerfN = std::size_t(1) << 27;  // 512 MiB: the read roofline's own buffer size
+constexpr std::size_t kPerfN = std::size_t(1)
+                               << lab::param::perf_n_log2;  // 512 MiB: the read roofline's own buffer size
 
 lab06::Pairing student_pairing() {
   return [](int step, int tid) {
@@ -40,11 +43,7 @@ lab06::Pairing student_pairing() {
 // The bound gamma(n) * sum|x| is finite only while n * 2^-24 < 1.
 bool float_bound_is_finite(std::size_t n) { return std::isfinite(memlab::float_sum_error_bound(n, 1.0)); }
 
-std::string percent(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2g %%", fraction * 100);
-  return text;
-}
+std::string percent(double fraction) { return fmt::format("{:.2g} %", fraction * 100); }
 
 // The device side of one size: input, scratch and output, each with guard zones.
 struct SumBuffers {
@@ -57,7 +56,7 @@ struct SumBuffers {
   // when a guard zone changed.
   float run(Reduce reduce, const std::string& name) {
     scratch.poison();
-    memlab::run_checked(name + " n=" + std::to_string(n),
+    memlab::run_checked(fmt::format("{} n={}", name, n),
                         [&](cudaStream_t st) { reduce(in.data(), scratch.data(), out.data(), n, st); });
     out.check_guards();
     scratch.check_guards();
@@ -69,9 +68,9 @@ struct SumBuffers {
 // Judges `reduce` at every size on random floats (where the bound says something) and on
 // exact integer data, two launches in a row each (the first on a poisoned out), with no write
 // outside `out` and `scratch`. Records check `id`.
-void check_sums_at_all_sizes(const std::string& id, Reduce reduce, const std::string& name) {
-  const std::vector<std::size_t> sizes = {1, 2, 3, 255, 256, 257, 1000003, (std::size_t(1) << 20) + 7,
-                                          std::size_t(1) << 28};
+void check_sums_at_all_sizes(memlab::CheckId id, Reduce reduce, const std::string& name) {
+  const std::vector<std::size_t> sizes = {
+      1, 2, 3, 255, 256, 257, 1000003, (std::size_t(1) << 20) + 7, std::size_t(1) << 28};
   std::string failure;
   int judged = 0;
   double worst = 0;  // largest |error| / allowed on random floats
@@ -83,7 +82,7 @@ void check_sums_at_all_sizes(const std::string& id, Reduce reduce, const std::st
       try {
         v = judge(b.run(reduce, name));
       } catch (const memlab::OutOfBoundsWrite& e) {
-        failure = "n=" + std::to_string(b.n) + ": " + e.what();
+        failure = fmt::format("n={}: {}", b.n, e.what());
         return;
       }
       ++judged;
@@ -106,9 +105,10 @@ void check_sums_at_all_sizes(const std::string& id, Reduce reduce, const std::st
     judge_twice(b, exact.values, [&](float got) { return lab06::judge_exact_sum(got, n, exact.total, "integers"); });
     if (!failure.empty()) break;
   }
-  const std::string summary = std::to_string(judged) + " launches at " + std::to_string(sizes.size()) +
-                              " sizes from 1 to 2^28: random floats (n < 2^24, where the bound is finite) within it, "
-                              "the worst |error| at " + percent(worst) + " of the allowed; integer data exact at every size";
+  const std::string summary = fmt::format(
+      "{} launches at {} sizes from 1 to 2^28: random floats (n < 2^24, where the bound is finite) within it, the "
+      "worst |error| at {} of the allowed; integer data exact at every size",
+      judged, sizes.size(), percent(worst));
   memlab::expect_true(id, failure.empty(), failure.empty() ? summary : failure);
 }
 
@@ -126,7 +126,7 @@ class TimedSums {
   // `checked`; otherwise a trusted yardstick (the starter), timed on whatever they hold.
   memlab::TimedWork work(Reduce reduce, const std::string& name, bool checked) {
     memlab::TimedWork w;
-    w.name = name + " n=" + std::to_string(kPerfN);
+    w.name = fmt::format("{} n={}", name, kPerfN);
     w.launch = [this, reduce](cudaStream_t st) { reduce(b_.in.data(), b_.scratch.data(), b_.out.data(), b_.n, st); };
     if (!checked) return w;
     w.prepare = [this](const memlab::SampleTag& tag, cudaStream_t st) {
@@ -140,14 +140,14 @@ class TimedSums {
   }
 
   // Timing a wrong or out-of-bounds sum means nothing: the gate before the timed checks `ids`.
-  bool right_before_timing(const memlab::TimedWork& work, const std::vector<std::string>& ids) {
+  bool right_before_timing(const memlab::TimedWork& work, const std::vector<memlab::CheckId>& ids) {
     if (!memlab::verified_before_timing(work, ids)) return false;
     try {
       b_.out.check_guards();
       b_.scratch.check_guards();
       b_.in.check_guards();
     } catch (const memlab::OutOfBoundsWrite& e) {
-      for (const std::string& id : ids) memlab::fail_check(id, "not timed: " + work.name + ": " + e.what());
+      for (memlab::CheckId id : ids) memlab::fail_check(id, "not timed: " + work.name + ": " + e.what());
       return false;
     }
     return true;
@@ -161,12 +161,10 @@ class TimedSums {
     if (total.numerator_abs_sum > (std::int64_t(1) << 24))
       throw std::logic_error("course bug: the exact summands exceed their 2^24 budget");
     if (static_cast<double>(got) == total.sum()) return "";
-    char text[240];
-    std::snprintf(text, sizeof text,
-                  "n=%zu values k * 2^-%d with sum|k| = %lld <= 2^24, so any float order sums them exactly: got "
-                  "%.9g, exact %.9g",
-                  b_.n, total.exponent, total.numerator_abs_sum, double(got), total.sum());
-    return text;
+    return fmt::format(
+        "n={} values k * 2^-{} with sum|k| = {} <= 2^24, so any float order sums them exactly: got {:.9g}, "
+        "exact {:.9g}",
+        b_.n, total.exponent, total.numerator_abs_sum, double(got), total.sum());
   }
 
   SumBuffers b_;
@@ -182,10 +180,9 @@ TEST_CASE("predict first: the step predictions are well formed" * doctest::test_
   std::string bad;
   for (int step = 0; step < lab06::kSteps; ++step) {
     const int got = predicted_tree_step_ways(step);
-    if ((got < 1 || got > 32) && bad.empty())
-      bad = "predicted_tree_step_ways(" + std::to_string(step) + ") returned " + std::to_string(got);
+    if ((got < 1 || got > 32) && bad.empty()) bad = fmt::format("predicted_tree_step_ways({}) returned {}", step, got);
   }
-  memlab::expect_true("predictions_well_formed", bad.empty(),
+  memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
                       bad.empty() ? "steps 0 to 7: every answer in 1..32" : bad);
 }
 
@@ -201,17 +198,17 @@ TEST_CASE("predict first: the step predictions match the bank model" * doctest::
     if (got == starter.step_worst_wavefronts[step])
       ++right;
     else
-      wrong += "; step " + std::to_string(step) + ": you say " + std::to_string(got) + ", the bank model disagrees";
+      wrong += fmt::format("; step {}: you say {}, the bank model disagrees", step, got);
   }
-  memlab::expect_true("predictions_match_bank_model", right == lab06::kSteps,
-                      std::to_string(right) + " of " + std::to_string(lab06::kSteps) + " steps right" + wrong);
+  memlab::expect_true(lab::check::predictions_match_bank_model, right == lab06::kSteps,
+                      fmt::format("{} of {} steps right{}", right, lab06::kSteps, wrong));
 }
 
 TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::test_suite("cpu")) {
   const std::string problem = lab06::tree_problem(student_pairing());
-  memlab::expect_true("tree_pairs_form_a_reduction", problem.empty(),
-                      problem.empty() ? "8 steps, 255 additions, no race; word 0 ends with all 256 values once"
-                                      : problem);
+  memlab::expect_true(
+      lab::check::tree_pairs_form_a_reduction, problem.empty(),
+      problem.empty() ? "8 steps, 255 additions, no race; word 0 ends with all 256 values once" : problem);
 }
 
 // cpu, kind mechanism: the bank model on the tree the student declares. It needs no GPU;
@@ -219,14 +216,14 @@ TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::tes
 TEST_CASE("Part A: the tree is conflict-free in the bank model" * doctest::test_suite("cpu")) {
   const lab06::Pairing pairing = student_pairing();
   if (!lab06::tree_problem(pairing).empty()) {
-    memlab::fail_check("tree_conflict_free_model",
+    memlab::fail_check(lab::check::tree_conflict_free_model,
                        "not modelled: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)");
     return;
   }
   const lab06::TreeCost cost = lab06::tree_cost(pairing);
-  memlab::expect_value("tree_conflict_free_model", memlab::Estimate::exact(cost.worst_wavefronts),
-                       std::to_string(cost.worst_wavefronts) + " wavefronts in the worst warp access; " +
-                           cost.describe());
+  memlab::expect_value(
+      lab::check::tree_conflict_free_model, memlab::Estimate::exact(cost.worst_wavefronts),
+      fmt::format("{} wavefronts in the worst warp access; {}", cost.worst_wavefronts, cost.describe()));
 }
 
 TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_suite("cpu")) {
@@ -237,16 +234,14 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
     const char* name;
     std::function<float(const std::vector<float>&)> sum;
   };
-  std::vector<Order> orders = {
-      {"sequential", lab06::sum_sequential},
-      {"pairwise", lab06::sum_pairwise},
-      {"grid-stride, 4096 threads, shuffled", [](const std::vector<float>& x) {
-         return lab06::sum_grid_stride_shuffled(x, 4096, memlab::inputs());
-       }}};
+  std::vector<Order> orders = {{"sequential", lab06::sum_sequential},
+                               {"pairwise", lab06::sum_pairwise},
+                               {"grid-stride, 4096 threads, shuffled", [](const std::vector<float>& x) {
+                                  return lab06::sum_grid_stride_shuffled(x, 4096, memlab::inputs());
+                                }}};
   if (tree_ok)
-    orders.push_back({"your tree, level after level", [&](const std::vector<float>& x) {
-                        return lab06::sum_tree_levels(x, pairing);
-                      }});
+    orders.push_back({"your tree, level after level",
+                      [&](const std::vector<float>& x) { return lab06::sum_tree_levels(x, pairing); }});
 
   std::string failure, worst_where;
   double worst = 0;
@@ -257,43 +252,40 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
     const lab06::ExactSummands exact = lab06::exact_summands(n, memlab::inputs());
     // Not vacuous: up to a few thousand values the bound is a small fraction of sum|x|.
     const double relative = lab06::allowed_error(n, ref) / static_cast<double>(ref.sum_abs);
-    if (n <= 4097 && n > 1 && !(relative < 1e-3) && failure.empty())
-      failure = "the bound is " + std::to_string(relative) + " x sum|x| at n=" + std::to_string(n) + ": vacuous";
+    if (n <= lab::param::tight_bound_up_to && n > 1 && !(relative < 1e-3) && failure.empty())
+      failure = fmt::format("the bound is {:.6f} x sum|x| at n={}: vacuous", relative, n);
     for (const Order& order : orders) {
-      const lab06::SumVerdict f = lab06::judge_float_sum(order.sum(floats), n, ref, std::string(order.name) + ", floats");
-      const lab06::SumVerdict e = lab06::judge_exact_sum(order.sum(exact.values), n, exact.total,
-                                                         std::string(order.name) + ", integers");
+      const lab06::SumVerdict f =
+          lab06::judge_float_sum(order.sum(floats), n, ref, std::string(order.name) + ", floats");
+      const lab06::SumVerdict e =
+          lab06::judge_exact_sum(order.sum(exact.values), n, exact.total, std::string(order.name) + ", integers");
       ++sums;
       if (f.error / f.allowed > worst) {
         worst = f.error / f.allowed;
-        worst_where = "n=" + std::to_string(n) + ", " + order.name;
+        worst_where = fmt::format("n={}, {}", n, order.name);
       }
       if (failure.empty() && !f.ok) failure = f.text;
       if (failure.empty() && !e.ok) failure = e.text;
     }
   }
-  const auto gamma_at = [](std::size_t n) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1e", memlab::float_sum_error_bound(n, 1.0));
-    return std::string(text);
-  };
-  const std::string summary =
-      std::to_string(sums) + " float sums (" + std::to_string(sizes.size()) + " sizes x " +
-      std::to_string(orders.size()) + " orders) within the bound, the worst at " + percent(worst) + " of it (" +
-      worst_where + "); integer data exact in every order; the bound is " + gamma_at(4097) + " x sum|x| at n=4097, " +
-      gamma_at(1000003) + " at n=1000003 and infinite from n=2^24" +
-      (tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)");
-  memlab::expect_true("error_bound_is_sound", failure.empty(), failure.empty() ? summary : failure);
+  const auto gamma_at = [](std::size_t n) { return fmt::format("{:.1e}", memlab::float_sum_error_bound(n, 1.0)); };
+  const std::string summary = fmt::format(
+      "{} float sums ({} sizes x {} orders) within the bound, the worst at {} of it ({}); integer data exact in every "
+      "order; the bound is {} x sum|x| at n={}, {} at n=1000003 and infinite from n=2^24{}",
+      sums, sizes.size(), orders.size(), percent(worst), worst_where, gamma_at(lab::param::tight_bound_up_to),
+      lab::param::tight_bound_up_to, gamma_at(1000003),
+      tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)");
+  memlab::expect_true(lab::check::error_bound_is_sound, failure.empty(), failure.empty() ? summary : failure);
 }
 
 // ---- correctness ---------------------------------------------------------------------------
 
 TEST_CASE("Part A: reduce_tree sums within the bound" * doctest::test_suite("correctness")) {
-  check_sums_at_all_sizes("tree_sum_within_bound", reduce_tree, "reduce_tree");
+  check_sums_at_all_sizes(lab::check::tree_sum_within_bound, reduce_tree, "reduce_tree");
 }
 
 TEST_CASE("Part B: reduce_fast sums within the bound" * doctest::test_suite("correctness")) {
-  check_sums_at_all_sizes("fast_sum_within_bound", reduce_fast, "reduce_fast");
+  check_sums_at_all_sizes(lab::check::fast_sum_within_bound, reduce_fast, "reduce_fast");
 }
 
 // ---- performance ---------------------------------------------------------------------------
@@ -312,7 +304,7 @@ static double starter_extra_wavefronts(std::size_t n) {
 TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("performance")) {
   TimedSums sums;
   const memlab::TimedWork student = sums.work(reduce_tree, "reduce_tree", true);
-  if (!sums.right_before_timing(student, {"tree_speedup_vs_starter"})) return;
+  if (!sums.right_before_timing(student, {lab::check::tree_speedup_vs_starter})) return;
   // The gap rule's target: the starter's own time without its bank conflicts. The tree waits at
   // a barrier every step, so it is at neither roofline and each extra wavefront adds one
   // shared-memory cycle, at this GPU's measured conflict-free rate (128 bytes a wavefront); no
@@ -324,13 +316,13 @@ TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("
   sides.target_ms = [=](double starter_ms) {
     return memlab::without_extra_wavefronts_ms(starter_ms, extra, wavefronts_per_s, floor_ms);
   };
-  memlab::expect_speedup("tree_speedup_vs_starter", sums.work(baseline_reduce_tree, "the starter's reduce_tree", false),
-                         student, sides);
+  memlab::expect_speedup(lab::check::tree_speedup_vs_starter,
+                         sums.work(baseline_reduce_tree, "the starter's reduce_tree", false), student, sides);
 }
 
 TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
   TimedSums sums;
-  const std::vector<std::string> ids = {"fast_fraction_of_read_roofline", "fast_vs_cub"};
+  const std::vector<memlab::CheckId> ids = {lab::check::fast_fraction_of_read_roofline, lab::check::fast_vs_cub};
   const memlab::TimedWork student = sums.work(reduce_fast, "reduce_fast", true);
   if (!sums.right_before_timing(student, ids)) return;
   // Both gap rules compare the starter's reduce_fast (its tree, one value per thread) with the
@@ -338,27 +330,26 @@ TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
   const std::optional<double> starter_ms =
       memlab::median_time(sums.work(baseline_reduce_tree, "the starter's reduce_fast", false), ids);
   if (!starter_ms) return;
-  memlab::expect_roofline_fraction("fast_fraction_of_read_roofline", student, starter_ms);
+  memlab::expect_roofline_fraction(lab::check::fast_fraction_of_read_roofline, student, starter_ms);
   memlab::DeviceArray<float> cub_out(1, "cub_out");
   const CubSum cub(sums.buffers().in.data(), cub_out.data(), static_cast<int>(kPerfN));
   const memlab::TimedWork library{"cub::DeviceReduce::Sum", [&](cudaStream_t st) { cub(st); }, {}, {}, {}};
   memlab::GapSides sides;
   sides.starter_ms = starter_ms;
-  memlab::expect_speedup("fast_vs_cub", library, student, sides);
+  memlab::expect_speedup(lab::check::fast_vs_cub, library, student, sides);
 }
 
 // ---- mechanism -----------------------------------------------------------------------------
 
 TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
-  const std::string id = "tree_wavefronts_per_shared_load";
-  const std::size_t n = std::size_t(1) << 24;
+  constexpr memlab::CheckId id = lab::check::tree_wavefronts_per_shared_load;
+  const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
   namespace metric = memlab::counters::metric;
   const memlab::CounterValues c =
-      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts}, [&](cudaStream_t st) {
-        reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st);
-      });
+      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
+                            [&](cudaStream_t st) { reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
   if (!c.ok) {
     memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
     return;
@@ -369,28 +360,29 @@ TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_su
   const double wavefronts = c[metric::shared_ld_wavefronts], conflicts = c[metric::shared_ld_bank_conflicts];
   const double conflict_free = wavefronts - conflicts;
   if (conflict_free <= 0) {
-    memlab::fail_check(id, "the counters saw no shared-memory loads: does reduce_tree() add its tree in shared memory?");
+    memlab::fail_check(id,
+                       "the counters saw no shared-memory loads: does reduce_tree() add its tree in shared memory?");
     return;
   }
-  char text[200];
-  std::snprintf(text, sizeof text, "%.3f wavefronts per shared load (%.0f wavefronts, %.0f of them bank conflicts)",
-                wavefronts / conflict_free, wavefronts, conflicts);
-  memlab::expect_value(id, memlab::Estimate::exact(wavefronts / conflict_free), text);
+  memlab::expect_value(
+      id, memlab::Estimate::exact(wavefronts / conflict_free),
+      fmt::format("{:.3f} wavefronts per shared load ({:.0f} wavefronts, {:.0f} of them bank conflicts)",
+                  wavefronts / conflict_free, wavefronts, conflicts));
 }
 
 // Part B's lesson on the hardware: a full-speed sum loads float4 (16 sectors per request), not
 // one float per thread (4). It also grades Part B where the starter's tree already reads at DRAM
 // speed and time cannot tell the two apart (the gap rules of the Part B speed checks).
 TEST_CASE("Part B: reduce_fast loads 16 bytes per thread" * doctest::test_suite("mechanism")) {
-  const std::size_t n = std::size_t(1) << 24;
+  const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
   namespace metric = memlab::counters::metric;
   memlab::expect_counter_ratio(
-      "fast_sectors_per_request",
+      lab::check::fast_sectors_per_request,
       [&](cudaStream_t st) { reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), n, st); },
       metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (reduce_fast global loads)",
-      "reduce_fast n=" + std::to_string(n));
+      fmt::format("reduce_fast n={}", n));
 }
 
 // tree_pairs_form_a_reduction and tree_conflict_free_model trust tree_pair(); this confirms
@@ -400,28 +392,27 @@ TEST_CASE("Part B: reduce_fast loads 16 bytes per thread" * doctest::test_suite(
 // the s[dst] loads and add nothing to compare.
 TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank model" *
           doctest::test_suite("mechanism")) {
-  const std::string id = "declared_tree_matches_kernel";
+  constexpr memlab::CheckId id = lab::check::declared_tree_matches_kernel;
   const lab06::Pairing pairing = student_pairing();
   if (!lab06::tree_problem(pairing).empty()) {
     memlab::fail_check(id, "not evaluated: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)");
     return;
   }
   const lab06::TreeLoadTraffic declared = lab06::tree_load_traffic(pairing);
-  const std::size_t n = std::size_t(1) << 24;
+  const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
   b.run(reduce_tree, "reduce_tree");
   namespace metric = memlab::counters::metric;
   const memlab::CounterValues c =
-      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts}, [&](cudaStream_t st) {
-        reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st);
-      });
+      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
+                            [&](cudaStream_t st) { reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
   if (!c.ok) {
     memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
     return;
   }
-  const lab06::Agreement agreement = lab06::judge_declared_tree(
-      declared, {c[metric::shared_ld_wavefronts], c[metric::shared_ld_bank_conflicts]});
+  const lab06::Agreement agreement =
+      lab06::judge_declared_tree(declared, {c[metric::shared_ld_wavefronts], c[metric::shared_ld_bank_conflicts]});
   memlab::expect_true(id, agreement.ok, agreement.text);
 }
 
@@ -431,7 +422,7 @@ TEST_CASE("declared_tree_matches_kernel: prediction and band on known trees" * d
   const lab06::Pairing interleaved = lab06::interleaved_pair, sequential = lab06::sequential_pair;
   const lab06::TreeLoadTraffic starter = lab06::tree_load_traffic(interleaved);
   const lab06::TreeLoadTraffic solution = lab06::tree_load_traffic(sequential);
-  CHECK(starter.fusable_steps == 1);  // step 0: words 2 tid and 2 tid + 1
+  CHECK(starter.fusable_steps == 1);                  // step 0: words 2 tid and 2 tid + 1
   CHECK(starter.low == doctest::Approx(87.0 / 25));   // step 0 as one 8-byte load: 2 wavefronts, not 4
   CHECK(starter.high == doctest::Approx(95.0 / 25));  // tree_cost's 94 / 24, and s[0]
   CHECK(solution.fusable_steps == 1);  // step 7: thread 0 adds word 1 into word 0, fused or not 1 wavefront each

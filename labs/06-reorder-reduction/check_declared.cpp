@@ -2,6 +2,8 @@
 
 #include <memlab/text_format.h>
 
+#include <fmt/format.h>
+
 namespace lab06 {
 
 using memlab::fixed;
@@ -16,10 +18,11 @@ Agreement judge_declared_tree(const TreeLoadTraffic& declared, const MeasuredLoa
   const double high = declared.high + agreement_tolerance(declared.high);
   const std::string model = declared.low == declared.high
                                 ? fixed(declared.low, 2)
-                                : fixed(declared.low, 2) + "-" + fixed(declared.high, 2) + " (" +
-                                      std::to_string(declared.fusable_steps) + " step" +
-                                      (declared.fusable_steps == 1 ? "" : "s") +
-                                      " of neighbouring words, which nvcc may read as one 8-byte load)";
+                                : fmt::format(
+                                      "{}-{} ({} step{} of neighbouring words, which nvcc may read as one "
+                                      "8-byte load)",
+                                      fixed(declared.low, 2), fixed(declared.high, 2), declared.fusable_steps,
+                                      declared.fusable_steps == 1 ? "" : "s");
   const std::string counted =
       "(" + fixed(m.wavefronts, 0) + " wavefronts, " + fixed(m.conflicts, 0) + " of them bank conflicts)";
   if (measured >= low && measured <= high)

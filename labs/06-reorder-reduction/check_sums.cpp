@@ -2,10 +2,10 @@
 
 #include <memlab/verify.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
-#include <cstdio>
 #include <limits>
 #include <random>
 
@@ -19,16 +19,6 @@ constexpr std::int64_t kExactLimit = std::int64_t(1) << 24;  // floats hold ever
 long double gamma_bound(std::size_t n, long double u, long double sum_abs) {
   const long double nu = static_cast<long double>(n) * u;
   return nu < 1 ? nu / (1 - nu) * sum_abs : std::numeric_limits<long double>::infinity();
-}
-
-std::string format_text(const char* format, ...) __attribute__((format(printf, 1, 2)));
-std::string format_text(const char* format, ...) {
-  char text[256];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(text, sizeof text, format, args);
-  va_end(args);
-  return text;
 }
 
 }  // namespace
@@ -55,9 +45,12 @@ ExactSummands exact_summands(std::size_t n, memlab::InputGenerator& rng) {
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint64_t r = rng.next_u64();
     std::int64_t v = 0;
-    if (top == 8) v = static_cast<std::int64_t>(r % 9);
-    else if (keep == ~std::uint64_t(0)) v = static_cast<std::int64_t>(r & 1);
-    else v = r < keep ? 1 : 0;
+    if (top == 8)
+      v = static_cast<std::int64_t>(r % 9);
+    else if (keep == ~std::uint64_t(0))
+      v = static_cast<std::int64_t>(r & 1);
+    else
+      v = r < keep ? 1 : 0;
     if (out.total + v > kExactLimit) v = 0;
     out.values[i] = static_cast<float>(v);
     out.total += v;
@@ -74,7 +67,7 @@ SumVerdict judge_float_sum(float got, std::size_t n, const Reference& ref, const
   v.allowed = allowed_error(n, ref);
   v.error = static_cast<double>(std::fabs(static_cast<long double>(got) - ref.sum));
   v.ok = v.error <= v.allowed;  // false for NaN and infinity
-  v.text = format_text("n=%zu %s: got %.9g, exact %.9Lg, |error| %.2g %s %.2g allowed", n, what.c_str(), double(got),
+  v.text = fmt::format("n={} {}: got {:.9g}, exact {:.9g}, |error| {:.2g} {} {:.2g} allowed", n, what, double(got),
                        ref.sum, v.error, v.ok ? "<=" : ">", v.allowed);
   return v;
 }
@@ -83,7 +76,7 @@ SumVerdict judge_exact_sum(float got, std::size_t n, std::int64_t total, const s
   SumVerdict v;
   v.error = std::fabs(static_cast<double>(got) - static_cast<double>(total));
   v.ok = v.error == 0;
-  v.text = format_text("n=%zu %s: got %.9g, exact %lld%s", n, what.c_str(), double(got), static_cast<long long>(total),
+  v.text = fmt::format("n={} {}: got {:.9g}, exact {}{}", n, what, double(got), static_cast<long long>(total),
                        v.ok ? "" : " (integer data with sum <= 2^24 must sum exactly in any order)");
   return v;
 }

@@ -2,8 +2,9 @@
 
 #include <memlab/bank_model.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
 namespace lab06 {
@@ -13,9 +14,7 @@ namespace bank = memlab::bank;
 namespace {
 
 std::string pair_text(int step, int tid, Pair p) {
-  char text[96];
-  std::snprintf(text, sizeof text, "tree_pair(%d, %d) = {dst %d, src %d}", step, tid, p.dst, p.src);
-  return text;
+  return fmt::format("tree_pair({}, {}) = {{dst {}, src {}}}", step, tid, p.dst, p.src);
 }
 
 bool in_block(int word) { return word >= 0 && word < kBlock; }
@@ -32,19 +31,18 @@ std::string tree_problem(const Pairing& pairing) {
     std::vector<Pair> pairs(active_threads(step));
     for (int tid = 0; tid < active_threads(step); ++tid) {
       const Pair p = pairs[tid] = pairing(step, tid);
-      if (!in_block(p.dst) || !in_block(p.src))
-        return pair_text(step, tid, p) + " is outside the block's words 0..255";
+      if (!in_block(p.dst) || !in_block(p.src)) return pair_text(step, tid, p) + " is outside the block's words 0..255";
       if (p.dst == p.src) return pair_text(step, tid, p) + " adds a word to itself";
       if (writer[p.dst] >= 0)
-        return pair_text(step, tid, p) + ": thread " + std::to_string(writer[p.dst]) + " writes word " +
-               std::to_string(p.dst) + " in the same step";
+        return fmt::format("{}: thread {} writes word {} in the same step", pair_text(step, tid, p), writer[p.dst],
+                           p.dst);
       writer[p.dst] = tid;
     }
     for (int tid = 0; tid < active_threads(step); ++tid) {
       const int w = writer[pairs[tid].src];
       if (w >= 0)
-        return pair_text(step, tid, pairs[tid]) + " reads word " + std::to_string(pairs[tid].src) + ", which thread " +
-               std::to_string(w) + " writes in the same step: a race";
+        return fmt::format("{} reads word {}, which thread {} writes in the same step: a race",
+                           pair_text(step, tid, pairs[tid]), pairs[tid].src, w);
     }
     for (const Pair& p : pairs)
       for (int v = 0; v < kBlock; ++v) count[p.dst][v] += count[p.src][v];
@@ -52,19 +50,18 @@ std::string tree_problem(const Pairing& pairing) {
 
   for (int v = 0; v < kBlock; ++v)
     if (count[0][v] != 1)
-      return "after the last step word 0 holds value " + std::to_string(v) + " " + std::to_string(count[0][v]) +
-             " times (it must hold each of the 256 values once)";
+      return fmt::format(
+          "after the last step word 0 holds value {} {} times (it must hold each of the 256 values once)", v,
+          count[0][v]);
   return "";
 }
 
 std::string TreeCost::describe() const {
-  char text[200];
-  std::snprintf(text, sizeof text,
-                "bank model: %.2f wavefronts per shared load over the tree (%d / %d); worst warp: step %d, warp %d, %s, "
-                "%d wavefronts",
-                wavefronts_per_load(), load_wavefronts, load_instructions, worst_step, worst_warp, worst_access.c_str(),
-                worst_wavefronts);
-  return text;
+  return fmt::format(
+      "bank model: {:.2f} wavefronts per shared load over the tree ({} / {}); worst warp: step {}, warp {}, {}, {} "
+      "wavefronts",
+      wavefronts_per_load(), load_wavefronts, load_instructions, worst_step, worst_warp, worst_access,
+      worst_wavefronts);
 }
 
 TreeCost tree_cost(const Pairing& pairing) {

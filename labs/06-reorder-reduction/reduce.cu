@@ -11,14 +11,17 @@
 // Interleaved addressing: in step k the partial sums lie 2^k words apart and thread tid owns
 // the pair that starts at word 2 * 2^k * tid. Neighbouring lanes are 2^(k+1) words apart, so
 // 2, 4, then 8 lanes of a warp share one bank.  // TODO(lab 06, part A): sequential addressing
+// baseline-copy: begin tree_pair (check_baseline.cu keeps a copy: the checker's yardstick)
 __host__ __device__ TreePair tree_pair(int step, int tid) {
   const int stride = 1 << step;
   const int dst = 2 * stride * tid;
   return {dst, dst + stride};
 }
+// baseline-copy: end tree_pair
 
 namespace {
 
+// baseline-copy: begin kernel (check_baseline.cu keeps a copy: the checker's yardstick)
 // One element per thread; the block's 256 values are summed by the tree tree_pair() spells
 // out, and thread 0 writes the block's sum.
 __global__ void block_sums(const float* __restrict__ in, float* __restrict__ sums, std::size_t n) {
@@ -36,9 +39,11 @@ __global__ void block_sums(const float* __restrict__ in, float* __restrict__ sum
   }
   if (tid == 0) sums[blockIdx.x] = s[0];
 }
+// baseline-copy: end kernel
 
 }  // namespace
 
+// baseline-copy: begin launch (check_baseline.cu keeps a copy: the checker's yardstick)
 void reduce_tree(const float* in, float* scratch, float* out, std::size_t n, cudaStream_t stream) {
   // Level after level: n values become one sum per block, until one block holds them all.
   while (n > kTreeThreads) {
@@ -50,6 +55,7 @@ void reduce_tree(const float* in, float* scratch, float* out, std::size_t n, cud
   }
   block_sums<<<1, kTreeThreads, 0, stream>>>(in, out, n);
 }
+// baseline-copy: end launch
 
 // ---- Part B --------------------------------------------------------------------------------
 

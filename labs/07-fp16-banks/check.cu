@@ -6,15 +6,17 @@
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "check_baseline.h"
 #include "check_patterns.h"
 #include "lab.h"
+#include "lab_checks.h"
 
 namespace {
 
@@ -36,10 +38,10 @@ void starter_transpose(const Bits* in, Bits* out, int rows, int cols, cudaStream
 std::vector<Bits> payloads(size_t n) { return memlab::inputs().bits16(n); }  // never the 0xFFFF poison
 
 // 256 MiB per matrix, many times any L2; not square, so swapped rows and cols show.
-constexpr MatrixSize kPerf{8192, 16384};
+constexpr MatrixSize kPerf{lab::param::perf_rows, lab::param::perf_cols};
 // Counters need a full GPU's worth of tiles, not DRAM-sized buffers; a multiple of 64, so every
 // column read is a whole warp.
-constexpr MatrixSize kMech{4096, 4096};
+constexpr MatrixSize kMech{lab::param::counter_side, lab::param::counter_side};
 
 }  // namespace
 
@@ -49,10 +51,10 @@ TEST_CASE("wavefront predictions are well formed" * doctest::test_suite("cpu")) 
   std::string bad;
   for (const lab07::HalfPattern& p : patterns) {
     const int got = predicted_wavefronts(p.half_index.data());
-    if ((got < 1 || got > 32) && bad.empty()) bad = p.name + ": predicted_wavefronts() returned " + std::to_string(got);
+    if ((got < 1 || got > 32) && bad.empty()) bad = fmt::format("{}: predicted_wavefronts() returned {}", p.name, got);
   }
-  memlab::expect_true("predictions_well_formed", bad.empty(),
-                      bad.empty() ? std::to_string(patterns.size()) + " patterns, every answer in 1..32" : bad);
+  memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
+                      bad.empty() ? fmt::format("{} patterns, every answer in 1..32", patterns.size()) : bad);
 }
 
 // cpu, kind mechanism: the predictions are right. The lesson's reasoning, which the starter's
@@ -68,30 +70,42 @@ TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctes
     if (got == want) {
       ++right;
     } else if (shown++ < 3) {
-      wrong += "; " + p.name + ": you say " + std::to_string(got) + ", the model says " + std::to_string(want);
+      wrong += fmt::format("; {}: you say {}, the model says {}", p.name, got, want);
     }
   }
-  memlab::expect_true("predictions_match_bank_model", right == patterns.size(),
-                      std::to_string(right) + " of " + std::to_string(patterns.size()) + " patterns right" + wrong);
+  memlab::expect_true(lab::check::predictions_match_bank_model, right == patterns.size(),
+                      fmt::format("{} of {} patterns right{}", right, patterns.size(), wrong));
 }
 
 TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
-  const std::vector<MatrixSize> sizes = {{1, 1},     {1, 77},     {77, 1},      {2, 3},       {63, 65},
-                                   {64, 64},   {65, 63},    {100, 257},   {257, 100},   {129, 4099},
-                                   {1000, 1000}, {1025, 2047}, {4096, 4096}};
+  const std::vector<MatrixSize> sizes = {{1, 1},
+                                         {1, 77},
+                                         {77, 1},
+                                         {2, 3},
+                                         {63, 65},
+                                         {64, 64},
+                                         {65, 63},
+                                         {100, 257},
+                                         {257, 100},
+                                         {129, 4099},
+                                         {1000, 1000},
+                                         {1025, 2047},
+                                         {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<Bits>(sizes, 1, payloads, student_transpose);
-  memlab::expect_true("exact_transpose", r.wrong.empty(),
-                      r.wrong.empty() ? std::to_string(sizes.size()) + " sizes from 1x1 to 4096x4096 exact" : r.wrong);
-  memlab::expect_true("stays_in_bounds", r.outside.empty(), r.outside);
+  memlab::expect_true(lab::check::exact_transpose, r.wrong.empty(),
+                      r.wrong.empty()
+                          ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back()))
+                          : r.wrong);
+  memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
 }
 
 TEST_CASE("transpose is as fast as before" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<Bits>(kPerf, student_transpose, starter_transpose, "speedup_vs_starter",
-                                      "fraction_of_copy_roofline");
+  memlab::check_transpose_speed<Bits>(kPerf, student_transpose, starter_transpose, lab::check::speedup_vs_starter,
+                                      lab::check::fraction_of_copy_roofline);
 }
 
 TEST_CASE("column reads take one wavefront" * doctest::test_suite("mechanism")) {
-  const char* const id = "shared_load_wavefronts_per_instruction";
+  constexpr memlab::CheckId id = lab::check::shared_load_wavefronts_per_instruction;
   const size_t n = (size_t)kMech.rows * kMech.cols;
   memlab::DeviceArray<Bits> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().bits16(n));
@@ -108,20 +122,20 @@ TEST_CASE("column reads take one wavefront" * doctest::test_suite("mechanism")) 
   const double wavefronts = student[metric::shared_ld_wavefronts];
   const double instructions = student[metric::shared_ld_instructions];
   if (instructions <= 0) {
-    memlab::fail_check(id, std::string("the counters saw no shared-load instruction (") + metric::shared_ld_instructions +
+    memlab::fail_check(id, std::string("the counters saw no shared-load instruction (") +
+                               metric::shared_ld_instructions +
                                " = 0): is the kernel moving its data through shared memory?");
     return;
   }
   const memlab::CounterValues starter = memlab::read_counters(metrics, [&](cudaStream_t st) {
     baseline_transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
   });
-  char text[320];
-  int used = std::snprintf(text, sizeof text, "%.3f wavefronts/instruction (%.0f / %.0f; bank conflicts %.3f per instruction)",
-                           wavefronts / instructions, wavefronts, instructions,
-                           student[metric::shared_ld_bank_conflicts] / instructions);
+  std::string text = fmt::format(
+      "{:.3f} wavefronts/instruction ({:.0f} / {:.0f}; bank conflicts {:.3f} per instruction)",
+      wavefronts / instructions, wavefronts, instructions, student[metric::shared_ld_bank_conflicts] / instructions);
   const double starter_instructions = starter[metric::shared_ld_instructions];
-  if (starter.ok && starter_instructions > 0 && used > 0 && used < (int)sizeof text)
-    std::snprintf(text + used, sizeof text - used, "; the starter's [64][65] tile: %.3f",
-                  starter[metric::shared_ld_wavefronts] / starter_instructions);
+  if (starter.ok && starter_instructions > 0)
+    text += fmt::format("; the starter's [64][65] tile: {:.3f}",
+                        starter[metric::shared_ld_wavefronts] / starter_instructions);
   memlab::expect_value(id, memlab::Estimate::exact(wavefronts / instructions), text);
 }

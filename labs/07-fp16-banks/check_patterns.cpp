@@ -2,29 +2,33 @@
 
 #include <memlab/bank_model.h>
 
+#include <fmt/format.h>
+
 #include <random>
+
+#include "lab_checks.h"
 
 namespace lab07 {
 namespace {
 
 // "i", "i + 32", "2i", "2i + 1": the row that lane i reads.
 std::string row_of_lane(int first_row, int row_step) {
-  std::string row = row_step == 1 ? "i" : std::to_string(row_step) + "i";
-  return first_row == 0 ? row : row + " + " + std::to_string(first_row);
+  std::string row = row_step == 1 ? "i" : fmt::format("{}i", row_step);
+  return first_row == 0 ? row : fmt::format("{} + {}", row, first_row);
 }
 
 // Lane i reads tile[first_row + row_step * i][col] of a tile whose rows are `pitch` halves apart.
 HalfPattern column_read(int pitch, int col, int first_row, int row_step) {
   HalfPattern p;
-  p.name = "column " + std::to_string(col) + " of __half tile[64][" + std::to_string(pitch) + "], lane i -> row " +
-           row_of_lane(first_row, row_step);
+  p.name =
+      fmt::format("column {} of __half tile[64][{}], lane i -> row {}", col, pitch, row_of_lane(first_row, row_step));
   for (int lane = 0; lane < kWarpSize; ++lane) p.half_index[lane] = (first_row + row_step * lane) * pitch + col;
   return p;
 }
 
 HalfPattern strided(int stride) {
   HalfPattern p;
-  p.name = stride == 0 ? "every lane reads s[0] (broadcast)" : "lane i reads s[" + std::to_string(stride) + "i]";
+  p.name = stride == 0 ? "every lane reads s[0] (broadcast)" : fmt::format("lane i reads s[{}i]", stride);
   if (stride == 1) p.name = "lane i reads s[i]";
   for (int lane = 0; lane < kWarpSize; ++lane) p.half_index[lane] = stride * lane;
   return p;
@@ -32,7 +36,7 @@ HalfPattern strided(int stride) {
 
 HalfPattern random_pattern(std::mt19937_64& engine, int span, const std::string& what) {
   HalfPattern p;
-  p.name = "random: 32 lanes in s[0.." + std::to_string(span - 1) + "] (" + what + ")";
+  p.name = fmt::format("random: 32 lanes in s[0..{}] ({})", span - 1, what);
   std::uniform_int_distribution<int> pick(0, span - 1);
   for (int& index : p.half_index) index = pick(engine);
   return p;
@@ -42,8 +46,7 @@ HalfPattern random_pattern(std::mt19937_64& engine, int span, const std::string&
 
 std::vector<HalfPattern> prediction_patterns(std::uint64_t seed) {
   std::vector<HalfPattern> patterns;
-  for (int stride : {0, 1, 2, 3, 4, 5, 8, 16, 32, 33, 64, 65, 66, 128})
-    patterns.push_back(strided(stride));
+  for (int stride : {0, 1, 2, 3, 4, 5, 8, 16, 32, 33, 64, 65, 66, 128}) patterns.push_back(strided(stride));
 
   HalfPattern swapped;  // neighbours swap: lanes 2k and 2k+1 read the two halves of word k
   swapped.name = "lane i reads s[i ^ 1]";
@@ -69,8 +72,11 @@ std::vector<HalfPattern> prediction_patterns(std::uint64_t seed) {
   patterns.push_back(row);
 
   std::mt19937_64 engine(seed);
-  for (int i = 0; i < 48; ++i) patterns.push_back(random_pattern(engine, 4096, "scattered"));
-  for (int i = 0; i < 48; ++i) patterns.push_back(random_pattern(engine, 128, "crowded: many lanes share words"));
+  // Half of lab.json's random warps scattered over the tile, half crowded into a few words.
+  static_assert(lab::param::random_warps % 2 == 0, "lab.json: random_warps splits into two halves");
+  for (int i = 0; i < lab::param::random_warps / 2; ++i) patterns.push_back(random_pattern(engine, 4096, "scattered"));
+  for (int i = 0; i < lab::param::random_warps / 2; ++i)
+    patterns.push_back(random_pattern(engine, 128, "crowded: many lanes share words"));
   return patterns;
 }
 

@@ -9,6 +9,8 @@
 #include <memlab/table.h>
 #include <memlab/transpose_check.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -19,10 +21,14 @@
 #include "check_occupancy.h"
 #include "check_timing.h"
 #include "lab.h"
+#include "lab_checks.h"
+
+// lab.json's descriptions quote lab.h's grid through this parameter.
+static_assert(kCandidates.size() == lab::param::candidates, "lab.json: candidates is the size of lab.h's kCandidates");
 
 namespace {
 
-constexpr int kPerfN = 16128;  // 224 x 72 = 64 x 252: whole tiles; ~1 GB per matrix, 17x the H200's L2
+constexpr int kPerfN = lab::param::perf_side;  // 224 x 72 = 64 x 252: whole tiles; ~1 GB per matrix, 17x the H200's L2
 // What the starter's choose_candidate() returns, as shipped: the starter side of the gap rule.
 constexpr Candidate kStarterChoice = {Layout::unpadded, 512};
 
@@ -32,8 +38,8 @@ bool in_grid(Candidate c) { return std::find(kCandidates.begin(), kCandidates.en
 
 std::string choice_text(Candidate c) {
   return in_grid(c) ? candidate_name(c)
-                    : "{layout " + std::to_string(static_cast<int>(c.layout)) + ", " + std::to_string(c.threads) +
-                          " threads}, which is not a candidate";
+                    : fmt::format("{{layout {}, {} threads}}, which is not a candidate", static_cast<int>(c.layout),
+                                  c.threads);
 }
 
 // Compares predicted_blocks_per_sm with cuda_occupancy.h on every graded case of every known
@@ -50,8 +56,8 @@ Agreement agreement_with_header() {
       const OccupancyLimits header = header_occupancy(c.resources, gpu);
       const int yours = predicted_blocks_per_sm(c.resources, gpu);
       if (yours != header.blocks() && ++a.wrong <= 3)
-        a.first = join(a.first, std::string(gpu.name) + ", " + c.what + " (" + describe(c.resources) + "): you " +
-                                    std::to_string(yours) + ", cuda_occupancy.h " + describe(header));
+        a.first = join(a.first, fmt::format("{}, {} ({}): you {}, cuda_occupancy.h {}", gpu.name, c.what,
+                                            describe(c.resources), yours, describe(header)));
     }
   return a;
 }
@@ -79,13 +85,18 @@ TEST_CASE("the course's occupancy calculator agrees with cuda_occupancy.h" * doc
     }
   }
   // The lab's premise: on the H200 the padded tile costs one block of the four that fit.
-  const auto blocks = [](Layout l, int threads) { return header_occupancy(resources_of({l, threads}), kH200).blocks(); };
+  const auto blocks = [](Layout l, int threads) {
+    return header_occupancy(resources_of({l, threads}), kH200).blocks();
+  };
   REQUIRE_MESSAGE((blocks(Layout::swizzled, 512) == 4 && blocks(Layout::padded, 512) == 3),
                   "course bug: the candidate grid no longer straddles the H200's shared-memory step");
-  memlab::expect_true("reference_matches_cuda_occupancy", wrong.empty(),
-                      wrong.empty() ? "every limit agrees in all " + std::to_string(cases) +
-                                          " cases (25 kernels on each of the H200, A100 and RTX 4090)"
-                                    : wrong);
+  REQUIRE_MESSAGE(graded_cases().size() == std::size_t(lab::param::candidates + lab::param::what_if_kernels),
+                  "course bug: lab.json's candidates + what_if_kernels is not the number of graded kernels");
+  memlab::expect_true(
+      lab::check::reference_matches_cuda_occupancy, wrong.empty(),
+      wrong.empty()
+          ? fmt::format("every limit agrees in all {} cases (25 kernels on each of the H200, A100 and RTX 4090)", cases)
+          : wrong);
 }
 
 TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("cpu")) {
@@ -96,11 +107,11 @@ TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("c
       ++cases;
       const int p = predicted_blocks_per_sm(c.resources, gpu);
       if ((p < 0 || p > gpu.max_blocks_per_sm) && bad.empty())
-        bad = std::string(gpu.name) + ", " + c.what + ": predicted_blocks_per_sm gives " + std::to_string(p) +
-              ", outside 0.." + std::to_string(gpu.max_blocks_per_sm) + " (the SM's block limit)";
+        bad = fmt::format("{}, {}: predicted_blocks_per_sm gives {}, outside 0..{} (the SM's block limit)", gpu.name,
+                          c.what, p, gpu.max_blocks_per_sm);
     }
-  memlab::expect_true("predictions_in_range", bad.empty(),
-                      bad.empty() ? std::to_string(cases) + " predictions, each between 0 and the block limit" : bad);
+  memlab::expect_true(lab::check::predictions_in_range, bad.empty(),
+                      bad.empty() ? fmt::format("{} predictions, each between 0 and the block limit", cases) : bad);
 
   std::string choices, outside;
   for (const DeviceLimits& gpu : known_parts()) {
@@ -108,17 +119,18 @@ TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("c
     choices = join(choices, std::string(gpu.name) + ": " + choice_text(c));
     if (!in_grid(c) && outside.empty()) outside = std::string(gpu.name) + ": " + choice_text(c);
   }
-  memlab::expect_true("choice_is_a_candidate", outside.empty(), outside.empty() ? choices : outside);
+  memlab::expect_true(lab::check::choice_is_a_candidate, outside.empty(), outside.empty() ? choices : outside);
 }
 
 // cpu, kind mechanism: pure CPU work (cuda_occupancy.h is a host-only calculator), so it is
 // graded without a GPU; like predictions_match_runtime below it grades the prediction itself.
 TEST_CASE("your predictions agree with cuda_occupancy.h on three parts" * doctest::test_suite("cpu")) {
   const Agreement a = agreement_with_header();
-  memlab::expect_true("predictions_match_cuda_occupancy", a.wrong == 0,
-                      a.wrong == 0 ? "all " + std::to_string(a.cases) + " predictions agree (H200, A100, RTX 4090)"
-                                   : std::to_string(a.wrong) + " of " + std::to_string(a.cases) +
-                                         " predictions differ; first: " + a.first);
+  REQUIRE_MESSAGE(a.cases == lab::param::graded_predictions,
+                  "course bug: lab.json's graded_predictions is not the number of predictions graded");
+  memlab::expect_true(lab::check::predictions_match_cuda_occupancy, a.wrong == 0,
+                      a.wrong == 0 ? fmt::format("all {} predictions agree (H200, A100, RTX 4090)", a.cases)
+                                   : fmt::format("{} of {} predictions differ; first: {}", a.wrong, a.cases, a.first));
 }
 
 // ---- Mechanism: the predictions on this GPU -------------------------------------------------------
@@ -129,7 +141,7 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
   try {
     gpu = this_gpu(prop);
   } catch (const std::runtime_error& e) {
-    memlab::skip_check("predictions_match_runtime", e.what());
+    memlab::skip_check(lab::check::predictions_match_runtime, e.what());
     return;
   }
   memlab::Table table{{"candidate", "registers", "shared B/block", "runtime API", "cuda_occupancy.h", "yours"}, {}, {}};
@@ -146,27 +158,27 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
     const int header = header_occupancy(used, gpu).blocks();
     const int yours = predicted_blocks_per_sm(used, gpu);
     table.rows.push_back({candidate_name(k.candidate), std::to_string(attr.numRegs),
-                     std::to_string(used.static_shared_bytes + used.dynamic_shared_bytes), std::to_string(runtime),
-                     std::to_string(header), std::to_string(yours)});
+                          std::to_string(used.static_shared_bytes + used.dynamic_shared_bytes), std::to_string(runtime),
+                          std::to_string(header), std::to_string(yours)});
     agree += yours == runtime;
     if (yours != runtime && wrong.empty())
-      wrong = candidate_name(k.candidate) + " (" + describe(used) + "): you " + std::to_string(yours) +
-              ", the runtime " + std::to_string(runtime) + "; cuda_occupancy.h: " + describe(header_occupancy(used, gpu));
+      wrong = fmt::format("{} ({}): you {}, the runtime {}; cuda_occupancy.h: {}", candidate_name(k.candidate),
+                          describe(used), yours, runtime, describe(header_occupancy(used, gpu)));
     if (header != runtime && note.empty())
-      note = "note for the instructor: cuda_occupancy.h gives " + std::to_string(header) + " for " +
-             candidate_name(k.candidate) + " where the runtime gives " + std::to_string(runtime);
+      note = fmt::format("note for the instructor: cuda_occupancy.h gives {} for {} where the runtime gives {}", header,
+                         candidate_name(k.candidate), runtime);
   }
-  const std::string heading = "Resident blocks per SM on " + std::string(prop.name) + " (" +
-                              std::to_string(gpu.shared_per_sm) + " B shared per SM, " +
-                              std::to_string(gpu.max_threads_per_sm) + " threads, " +
-                              std::to_string(gpu.max_blocks_per_sm) + " blocks):\n";
+  const std::string heading = fmt::format("Resident blocks per SM on {} ({} B shared per SM, {} threads, {} blocks):\n",
+                                          prop.name, gpu.shared_per_sm, gpu.max_threads_per_sm, gpu.max_blocks_per_sm);
   const std::string text = heading + table.text() + (note.empty() ? "" : note + "\n");
   std::cout << "\n" << text;
   memlab::write_result_file("lab08.occupancy.txt", text);
-  memlab::expect_true("predictions_match_runtime", wrong.empty(),
-                      wrong.empty() ? "all 12 candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on " +
-                                          std::string(prop.name)
-                                    : std::to_string(12 - agree) + " of 12 differ; first: " + wrong);
+  const int candidates = static_cast<int>(kCandidates.size());
+  memlab::expect_true(
+      lab::check::predictions_match_runtime, wrong.empty(),
+      wrong.empty() ? fmt::format("all {} candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on {}",
+                                  candidates, prop.name)
+                    : fmt::format("{} of {} differ; first: {}", candidates - agree, candidates, wrong));
 }
 
 // ---- Correctness ----------------------------------------------------------------------------------
@@ -181,17 +193,18 @@ TEST_CASE("every candidate transposes exactly" * doctest::test_suite("correctnes
     if (wrong.empty() && !r.wrong.empty()) wrong = candidate_name(k.candidate) + " at " + r.wrong;
     if (outside.empty() && !r.outside.empty()) outside = candidate_name(k.candidate) + " at " + r.outside;
   }
-  const std::string sizes_text = std::to_string(sizes.size()) + " sizes from 1x1 to 2243x2017";
-  memlab::expect_true("every_candidate_exact", wrong.empty(),
-                      wrong.empty() ? "all 12 candidates exact on " + sizes_text : wrong);
-  memlab::expect_true("every_candidate_in_bounds", outside.empty(),
+  const std::string sizes_text = fmt::format("{} sizes from 1x1 to 2243x2017", sizes.size());
+  memlab::expect_true(
+      lab::check::every_candidate_exact, wrong.empty(),
+      wrong.empty() ? fmt::format("all {} candidates exact on {}", kCandidates.size(), sizes_text) : wrong);
+  memlab::expect_true(lab::check::every_candidate_in_bounds, outside.empty(),
                       outside.empty() ? "guard zones intact after every launch" : outside);
 }
 
 // ---- Performance ----------------------------------------------------------------------------------
 
 TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_suite("performance")) {
-  const char* id = "choice_within_5_percent_of_best";
+  constexpr memlab::CheckId id = lab::check::choice_within_5_percent_of_best;
   cudaDeviceProp prop;
   const DeviceLimits gpu = this_gpu(prop);
   const Candidate choice = choose_candidate(gpu);
@@ -230,7 +243,9 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
       if (t.median(i) < t.median(best)) best = i;
 
     memlab::Table table{
-        {"candidate", "blocks/SM", "warps/SM", "limited by", "KB/block", "ms", "GB/s", "% of copy", "fastest/this"}, {}, {}};
+        {"candidate", "blocks/SM", "warps/SM", "limited by", "KB/block", "ms", "GB/s", "% of copy", "fastest/this"},
+        {},
+        {}};
     for (size_t i = 0; i < kernels.size(); ++i) {
       const Candidate c = kernels[i].candidate;
       cudaFuncAttributes attr;
@@ -248,16 +263,15 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
       reached(l.by_blocks, "blocks");
       const double ms = t.median(i), gbps = bytes / (ms * 1e-3) / 1e9;
       table.rows.push_back({candidate_name(c) + (i == chosen ? " *" : ""), std::to_string(l.blocks()),
-                       std::to_string(l.blocks() * c.threads / 32), by,
-                       fixed((used.dynamic_shared_bytes + gpu.reserved_shared_per_block) / 1024.0, 2), fixed(ms, 4),
-                       fixed(gbps, 0), fixed(100 * gbps * 1e9 / copy.bytes_per_second, 1),
-                       fixed(t.median(best) / ms, 3)});
+                            std::to_string(l.blocks() * c.threads / 32), by,
+                            fixed((used.dynamic_shared_bytes + gpu.reserved_shared_per_block) / 1024.0, 2),
+                            fixed(ms, 4), fixed(gbps, 0), fixed(100 * gbps * 1e9 / copy.bytes_per_second, 1),
+                            fixed(t.median(best) / ms, 3)});
     }
-    const std::string heading = "Every candidate on " + std::string(prop.name) + ", " + std::to_string(kPerfN) + "x" +
-                                std::to_string(kPerfN) + " floats, median of " + std::to_string(t.rounds) +
-                                " rounds, " + std::to_string(t.verified) +
-                                " outputs verified (* = your choice; copy roofline " +
-                                fixed(copy.bytes_per_second / 1e9, 0) + " GB/s; KB/block includes the 1 KB reservation):";
+    const std::string heading = fmt::format(
+        "Every candidate on {}, {}x{} floats, median of {} rounds, {} outputs verified (* = your choice; copy roofline "
+        "{} GB/s; KB/block includes the 1 KB reservation):",
+        prop.name, kPerfN, kPerfN, t.rounds, t.verified, fixed(copy.bytes_per_second / 1e9, 0));
     std::cout << "\n" << heading << "\n" << table.text();
     memlab::write_result_file("lab08.candidates.txt", heading + "\n" + table.text());
     memlab::write_result_file("lab08.candidates.csv", table.csv());
@@ -267,10 +281,10 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
     if (best != chosen) {
       const memlab::RatioEstimate r = time_ratio(t, best, chosen);
       est = {r.ratio, r.low, r.high};
-      ci = "95 % CI " + fixed(r.low, 3) + "-" + fixed(r.high, 3) + " from " + std::to_string(r.pairs) + " rounds";
+      ci = fmt::format("95 % CI {}-{} from {} rounds", fixed(r.low, 3), fixed(r.high, 3), r.pairs);
     }
     const std::string doubt = join(t.doubt({best, chosen}), memlab::read_environment(memlab::gpu()).doubt());
-    const memlab::CheckSpec& spec = *memlab::manifest().find(id);
+    const memlab::CheckSpec& spec = memlab::check_spec(id);
     const memlab::Judgement j = memlab::judge(spec.compare, spec.required.value_or(0), est, doubt);
     if (j.verdict == memlab::Verdict::inconclusive && attempt < 3) continue;
     // The gap rule: the starter's choice against the fastest, both from these rounds.
@@ -281,7 +295,7 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
                              candidate_name(kernels[best].candidate) + " " + fixed(t.median(best), 4) +
                              " ms; the starter's " + candidate_name(kStarterChoice) + " " +
                              fixed(t.median(starter), 4) + " ms";
-    memlab::expect_value(id, est, attempt > 1 ? text + ", attempt " + std::to_string(attempt) : text, doubt, gap);
+    memlab::expect_value(id, est, attempt > 1 ? fmt::format("{}, attempt {}", text, attempt) : text, doubt, gap);
     return;
   }
 }

@@ -15,9 +15,9 @@ constexpr int kRowsPerBatch = 7;  // a warp issues 7 rows x 2 loads before it st
 // Where tile element (r, c) lives, in floats from the start of the tile.
 template <Layout L>
 __device__ __forceinline__ int tile_index(int r, int c) {
-  if constexpr (L == Layout::padded) return r * (kTileCols + 1) + c;  // bank (r + c) % 32
+  if constexpr (L == Layout::padded) return r * (kTileCols + 1) + c;           // bank (r + c) % 32
   if constexpr (L == Layout::swizzled) return r * kTileCols + (c ^ (r % 32));  // bank (c ^ r) % 32
-  return r * kTileCols + c;  // bank c % 32, whatever the row
+  return r * kTileCols + c;                                                    // bank c % 32, whatever the row
 }
 
 // Launch bounds ask the compiler to leave registers for as many blocks as the SM's thread limit
@@ -27,8 +27,8 @@ __device__ __forceinline__ int tile_index(int r, int c) {
 // sm_110 and sm_120 on, 2048 on sm_80, sm_90, sm_100 and sm_103.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 constexpr int kThreadsPerSm = 1024;
-#elif defined(__CUDA_ARCH__) && ((__CUDA_ARCH__ >= 860 && __CUDA_ARCH__ <= 890) || __CUDA_ARCH__ == 1100 || \
-                                 __CUDA_ARCH__ >= 1200)
+#elif defined(__CUDA_ARCH__) && \
+    ((__CUDA_ARCH__ >= 860 && __CUDA_ARCH__ <= 890) || __CUDA_ARCH__ == 1100 || __CUDA_ARCH__ >= 1200)
 constexpr int kThreadsPerSm = 1536;
 #else
 constexpr int kThreadsPerSm = 2048;
@@ -102,7 +102,8 @@ std::vector<CandidateKernel> make_kernels() {
   add_layout<Layout::padded>(all);
   add_layout<Layout::swizzled>(all);
   for (size_t i = 0; i < all.size(); ++i)
-    if (all[i].candidate != kCandidates[i]) throw std::logic_error("check_candidates.cu: kernels out of kCandidates order");
+    if (all[i].candidate != kCandidates[i])
+      throw std::logic_error("check_candidates.cu: kernels out of kCandidates order");
   return all;
 }
 

@@ -1,6 +1,7 @@
 #include "check_occupancy.h"
 
 #include <cuda_occupancy.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <climits>
@@ -64,7 +65,7 @@ cudaOccDeviceProp header_properties(const DeviceLimits& gpu) {
   return p;
 }
 
-std::string cc_text(const DeviceLimits& gpu) { return "sm_" + std::to_string(gpu.cc_major * 10 + gpu.cc_minor); }
+std::string cc_text(const DeviceLimits& gpu) { return fmt::format("sm_{}", gpu.cc_major * 10 + gpu.cc_minor); }
 
 int header_rule(cudaOccError (*rule)(int*, const cudaOccDeviceProp*), const DeviceLimits& gpu, const char* what) {
   const cudaOccDeviceProp p = header_properties(gpu);
@@ -93,8 +94,8 @@ OccupancyLimits header_occupancy(const KernelResources& k, const DeviceLimits& g
   const cudaOccError status = cudaOccMaxActiveBlocksPerMultiprocessor(&result, &props, &attributes, &state,
                                                                       k.threads_per_block, k.dynamic_shared_bytes);
   if (status != CUDA_OCC_SUCCESS)
-    throw std::runtime_error("cudaOccMaxActiveBlocksPerMultiprocessor failed (error " + std::to_string(status) +
-                             ") for " + describe(k) + " on " + gpu.name);
+    throw std::runtime_error(fmt::format("cudaOccMaxActiveBlocksPerMultiprocessor failed (error {}) for {} on {}",
+                                         static_cast<int>(status), describe(k), gpu.name));
   OccupancyLimits l;
   l.by_warps = result.blockLimitWarps;
   l.by_registers = result.blockLimitRegs;
@@ -102,8 +103,8 @@ OccupancyLimits header_occupancy(const KernelResources& k, const DeviceLimits& g
   l.by_blocks = result.blockLimitBlocks;
   // Barriers (two per block slot on sm_80 and sm_90, one on sm_89) never bind one-barrier kernels.
   if (result.activeBlocksPerMultiprocessor != l.blocks())
-    throw std::runtime_error("cuda_occupancy.h limits a kernel by something the course does not model (" +
-                             describe(k) + " on " + gpu.name + ")");
+    throw std::runtime_error("cuda_occupancy.h limits a kernel by something the course does not model (" + describe(k) +
+                             " on " + gpu.name + ")");
   return l;
 }
 
@@ -111,10 +112,11 @@ std::string header_disagreement(const DeviceLimits& gpu) {
   std::string out;
   const auto compare = [&](const char* field, int mine, int header) {
     if (mine != header)
-      out += std::string(out.empty() ? "" : "; ") + field + " is " + std::to_string(mine) + ", cuda_occupancy.h says " +
-             std::to_string(header) + " for " + cc_text(gpu);
+      out += fmt::format("{}{} is {}, cuda_occupancy.h says {} for {}", out.empty() ? "" : "; ", field, mine, header,
+                         cc_text(gpu));
   };
-  compare("max_blocks_per_sm", gpu.max_blocks_per_sm, header_rule(cudaOccMaxBlocksPerMultiprocessor, gpu, "the block limit"));
+  compare("max_blocks_per_sm", gpu.max_blocks_per_sm,
+          header_rule(cudaOccMaxBlocksPerMultiprocessor, gpu, "the block limit"));
   compare("register_alloc_unit", gpu.register_alloc_unit,
           header_rule(cudaOccRegAllocationGranularity, gpu, "the register allocation unit"));
   compare("warp_schedulers", gpu.warp_schedulers,
@@ -153,24 +155,22 @@ const char* layout_name(Layout layout) {
   return "?";
 }
 
-std::string candidate_name(Candidate c) { return std::string(layout_name(c.layout)) + "/" + std::to_string(c.threads); }
+std::string candidate_name(Candidate c) { return fmt::format("{}/{}", layout_name(c.layout), c.threads); }
 
 std::string describe(const OccupancyLimits& l) {
   const auto limit = [](int v) { return v == INT_MAX ? std::string("none") : std::to_string(v); };
-  return std::to_string(l.blocks()) + " blocks (warps " + limit(l.by_warps) + ", registers " + limit(l.by_registers) +
-         ", shared memory " + limit(l.by_shared) + ", block limit " + limit(l.by_blocks) + ")";
+  return fmt::format("{} blocks (warps {}, registers {}, shared memory {}, block limit {})", l.blocks(),
+                     limit(l.by_warps), limit(l.by_registers), limit(l.by_shared), limit(l.by_blocks));
 }
 
 std::string describe(const KernelResources& k) {
-  return std::to_string(k.threads_per_block) + " threads x " + std::to_string(k.registers_per_thread) +
-         " registers, " + std::to_string(k.static_shared_bytes) + " B static + " +
-         std::to_string(k.dynamic_shared_bytes) + " B dynamic shared";
+  return fmt::format("{} threads x {} registers, {} B static + {} B dynamic shared", k.threads_per_block,
+                     k.registers_per_thread, k.static_shared_bytes, k.dynamic_shared_bytes);
 }
 
 std::vector<OccupancyCase> graded_cases() {
   std::vector<OccupancyCase> cases;
-  for (Candidate c : kCandidates)
-    cases.push_back({"candidate " + candidate_name(c), resources_of(c)});
+  for (Candidate c : kCandidates) cases.push_back({"candidate " + candidate_name(c), resources_of(c)});
   // What-if kernels: one limit or one rounding rule each.
   const std::vector<OccupancyCase> what_if = {
       {"one-warp blocks: the block limit", {32, 32, 0, 0}},

@@ -1,8 +1,9 @@
 #include "check_timing.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace {
 
@@ -73,20 +74,19 @@ RoundTiming time_in_rounds(const std::vector<memlab::TimedWork>& works, const me
 }
 
 std::string RoundTiming::doubt(const std::vector<std::size_t>& launches) const {
-  std::ostringstream out;
-  const auto add = [&](const std::string& text) { out << (out.tellp() > 0 ? "; " : "") << text; };
+  std::string out;
+  const auto add = [&](const std::string& text) { out += fmt::format("{}{}", out.empty() ? "" : "; ", text); };
   if (!converged) {
     double worst = 0;
     for (std::size_t i : launches) worst = std::max(worst, stats[i].rse);
-    add("machine too noisy: after " + std::to_string(rounds) + " rounds a mean was known only to " +
-        fixed(100 * worst, 1) + " %");
+    add(fmt::format("machine too noisy: after {} rounds a mean was known only to {} %", rounds, fixed(100 * worst, 1)));
   }
   for (std::size_t i : launches) {
     const memlab::ShapeReport shape = memlab::inspect_shape(kept(ms[i]));
     if (!shape.note.empty()) add(shape.note);
   }
-  if (throttled > 0 && out.tellp() > 0) add(std::to_string(throttled) + " throttled samples discarded");
-  return out.str();
+  if (throttled > 0 && !out.empty()) add(fmt::format("{} throttled samples discarded", throttled));
+  return out;
 }
 
 memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::size_t candidate) {
@@ -98,4 +98,3 @@ memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::si
   }
   return memlab::ratio_from_pairs(b, c);
 }
-

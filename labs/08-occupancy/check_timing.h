@@ -11,11 +11,11 @@
 #include <vector>
 
 struct RoundTiming {
-  std::vector<std::vector<double>> ms;  // ms[launch][round]; a throttled sample is NaN
+  std::vector<std::vector<double>> ms;     // ms[launch][round]; a throttled sample is NaN
   std::vector<memlab::SampleStats> stats;  // per launch, over its kept samples
   std::size_t rounds = 0, throttled = 0;
   bool converged = false;
-  double max_rse = 0;  // the target every launch's mean had to reach
+  double max_rse = 0;        // the target every launch's mean had to reach
   std::size_t verified = 0;  // outputs verified, all launches together
   std::string invalid;       // why the rounds must not be graded (a wrong, impossible or stray sample), or empty
   std::string doubt(const std::vector<std::size_t>& launches) const;  // for these launches
@@ -31,4 +31,3 @@ RoundTiming time_in_rounds(const std::vector<memlab::TimedWork>& works, const me
 memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::size_t candidate);
 
 using memlab::fixed;
-

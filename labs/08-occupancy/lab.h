@@ -31,9 +31,18 @@ constexpr bool operator==(Candidate a, Candidate b) { return a.layout == b.layou
 constexpr bool operator!=(Candidate a, Candidate b) { return !(a == b); }
 
 inline constexpr std::array<Candidate, 12> kCandidates = {{
-    {Layout::unpadded, 128}, {Layout::unpadded, 256}, {Layout::unpadded, 512}, {Layout::unpadded, 1024},
-    {Layout::padded, 128},   {Layout::padded, 256},   {Layout::padded, 512},   {Layout::padded, 1024},
-    {Layout::swizzled, 128}, {Layout::swizzled, 256}, {Layout::swizzled, 512}, {Layout::swizzled, 1024},
+    {Layout::unpadded, 128},
+    {Layout::unpadded, 256},
+    {Layout::unpadded, 512},
+    {Layout::unpadded, 1024},
+    {Layout::padded, 128},
+    {Layout::padded, 256},
+    {Layout::padded, 512},
+    {Layout::padded, 1024},
+    {Layout::swizzled, 128},
+    {Layout::swizzled, 256},
+    {Layout::swizzled, 512},
+    {Layout::swizzled, 1024},
 }};
 
 // ---- What occupancy depends on -----------------------------------------------------------------
@@ -59,29 +68,30 @@ constexpr KernelResources resources_of(Candidate c) {
 // allocation rules of the hardware.
 struct DeviceLimits {
   const char* name;
-  int cc_major, cc_minor;          // compute capability
-  int warp_size;                   // 32
-  int max_threads_per_block;       // 1024
-  int max_threads_per_sm;          // 2048 on sm_80 and sm_90; 1536 on sm_86 and sm_89
-  int max_blocks_per_sm;           // 32 on sm_80 and sm_90; 24 on sm_89; 16 on sm_86
-  int registers_per_sm;            // 65536 32-bit registers
-  int register_alloc_unit;         // a warp's registers are allocated in units of this many (256)
-  int warp_schedulers;             // 4: the register file is split evenly among the SM's four
-                                   // schedulers, and each warp lives on one of them
-  int shared_per_sm;               // bytes of shared memory the SM can give to blocks
-  int shared_per_block_optin;      // the most one block may use, after opting in
-  int reserved_shared_per_block;   // bytes the driver keeps for each resident block (1 KB)
-  int shared_alloc_unit;           // a block's shared memory, reservation included, is
-                                   // allocated in units of this many bytes (128)
+  int cc_major, cc_minor;         // compute capability
+  int warp_size;                  // 32
+  int max_threads_per_block;      // 1024
+  int max_threads_per_sm;         // 2048 on sm_80 and sm_90; 1536 on sm_86 and sm_89
+  int max_blocks_per_sm;          // 32 on sm_80 and sm_90; 24 on sm_89; 16 on sm_86
+  int registers_per_sm;           // 65536 32-bit registers
+  int register_alloc_unit;        // a warp's registers are allocated in units of this many (256)
+  int warp_schedulers;            // 4: the register file is split evenly among the SM's four
+                                  // schedulers, and each warp lives on one of them
+  int shared_per_sm;              // bytes of shared memory the SM can give to blocks
+  int shared_per_block_optin;     // the most one block may use, after opting in
+  int reserved_shared_per_block;  // bytes the driver keeps for each resident block (1 KB)
+  int shared_alloc_unit;          // a block's shared memory, reservation included, is
+                                  // allocated in units of this many bytes (128)
 };
 
 // The three parts the CPU checks use (values as cudaGetDeviceProperties reports them).
-inline constexpr DeviceLimits kH200 = {"H200 (sm_90)", 9, 0, 32, 1024, 2048, 32, 65536, 256, 4,
-                                       233472, 232448, 1024, 128};  // 228 KB per SM, 227 KB per block
-inline constexpr DeviceLimits kA100 = {"A100 (sm_80)", 8, 0, 32, 1024, 2048, 32, 65536, 256, 4,
-                                       167936, 166912, 1024, 128};  // 164 KB per SM, 163 KB per block
-inline constexpr DeviceLimits kRtx4090 = {"RTX 4090 (sm_89)", 8, 9, 32, 1024, 1536, 24, 65536, 256, 4,
-                                          102400, 101376, 1024, 128};  // 100 KB per SM, 99 KB per block
+inline constexpr DeviceLimits kH200 = {"H200 (sm_90)", 9,      0,    32, 1024, 2048, 32, 65536, 256, 4,
+                                       233472,         232448, 1024, 128};  // 228 KB per SM, 227 KB per block
+inline constexpr DeviceLimits kA100 = {"A100 (sm_80)", 8,      0,    32, 1024, 2048, 32, 65536, 256, 4,
+                                       167936,         166912, 1024, 128};  // 164 KB per SM, 163 KB per block
+inline constexpr DeviceLimits kRtx4090 = {
+    "RTX 4090 (sm_89)", 8, 9, 32, 1024, 1536, 24, 65536, 256, 4, 102400, 101376, 1024, 128};  // 100 KB per SM, 99 KB
+                                                                                              // per block
 
 // ---- Your part (occupancy.cpp) -----------------------------------------------------------------
 

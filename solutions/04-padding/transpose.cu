@@ -5,8 +5,8 @@
 
 namespace {
 
-constexpr int kTile = 32;      // a block moves one 32 x 32 tile
-constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
+constexpr int kTile = 32;              // a block moves one 32 x 32 tile
+constexpr int kBlockRows = 8;          // with 32 x 8 threads, so each thread moves 4 elements
 constexpr int kTilePitch = kTile + 1;  // floats from one tile row to the next  // one float of padding per row
 
 __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {

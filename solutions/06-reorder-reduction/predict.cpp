@@ -12,8 +12,8 @@ constexpr int kBanks = 32;
 
 int predicted_tree_step_ways(int step) {
   if (step < 0 || step >= kTreeSteps) return 0;  // the tree has steps 0 .. 7 only
-  const int distance = 2 << step;                 // words between neighbouring lanes
-  const int threads = kTreeThreads / 2 >> step;   // 128, 64, ..., 1 add in this step
+  const int distance = 2 << step;                // words between neighbouring lanes
+  const int threads = kTreeThreads / 2 >> step;  // 128, 64, ..., 1 add in this step
   // Every warp of a step has the same pattern (a whole warp moves its words by 32 * distance,
   // a multiple of 32 banks), so warp 0 stands for all of them.
   const int active = threads < kWarpSize ? threads : kWarpSize;

@@ -41,8 +41,8 @@ Candidate choose_candidate(const DeviceLimits& gpu) {
   // 2. Of the conflict-free candidates keep the one with the most resident warps (the most
   //    loads in flight to cover DRAM latency), then the swizzle (padding's speed without the
   //    spare shared memory), then the larger block. Nothing but a measurement separates the
-  //    last tie: on the H200, swizzled/1024 (2 blocks of 32 warps) ran 1.9 % faster than
-  //    swizzled/512 (4 blocks of 16), so the rule follows the measurement.
+  //    last tie: on the H200, swizzled/1024 (2 blocks of 32 warps) beat swizzled/512 (4 blocks
+  //    of 16; docs/results/h200/2026-12-02-87f3383/csv/solution.lab08.candidates.csv): the rule follows it.
   const auto rank = [&](Candidate c) {
     const int warps = predicted_blocks_per_sm(resources_of(c), gpu) * c.threads / gpu.warp_size;
     return std::tuple(c.layout != Layout::unpadded, warps, c.layout == Layout::swizzled, c.threads);

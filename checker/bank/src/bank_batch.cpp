@@ -66,7 +66,9 @@ BatchLine parse_batch_line(std::string_view text) {
     const std::string_view field = fields[2 + lane];
     if (field == "-") continue;
     const auto offset = parse_decimal(field);
-    if (!offset) return malformed("lane " + std::to_string(lane) + ": '" + std::string(field) + "' is neither a byte offset nor -");
+    if (!offset)
+      return malformed("lane " + std::to_string(lane) + ": '" + std::string(field) +
+                       "' is neither a byte offset nor -");
     if (auto problem = find_offset_problem(lane, *offset, access.width_bytes)) return malformed(*problem);
     access.byte_address[lane] = static_cast<std::uint32_t>(*offset);
     access.active_mask |= 1u << lane;

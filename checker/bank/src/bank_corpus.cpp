@@ -61,8 +61,9 @@ void add_random(CorpusBuilder& corpus, SplitMix64& rng) {
                  lanes_at(width, [&](int) { return rng.below(slots(kCorpusBytes)) * std::uint32_t(width); }));
     for (int k = 0; k < 6; ++k)  // inside 512 bytes: many shared words and conflicts
       corpus.add("random-" + width_tag(width) + "-512B-" + std::to_string(k),
-                 lanes_at(width, [&](int) { return rng.below(slots(512)) * std::uint32_t(width); },
-                          k % 2 ? MemoryOp::store : MemoryOp::load));
+                 lanes_at(
+                     width, [&](int) { return rng.below(slots(512)) * std::uint32_t(width); },
+                     k % 2 ? MemoryOp::store : MemoryOp::load));
   }
 }
 
@@ -109,9 +110,9 @@ void add_broadcasts(CorpusBuilder& corpus) {
 // that decided the pair rule of bank_model.h (its comment names which decided what).
 void add_merge_probes(CorpusBuilder& corpus) {
   corpus.add("merge-w8-halves-same", lanes_at(8, [](int lane) { return lane % 16 * 8; }));
-  corpus.add("merge-w8-halves-same-reversed",
-             lanes_at(8, [](int lane) { return (lane < 16 ? lane : 31 - lane) * 8; }));
-  corpus.add("merge-w8-halves-same-st", lanes_at(8, [](int lane) { return lane % 16 * 8; }, MemoryOp::store));
+  corpus.add("merge-w8-halves-same-reversed", lanes_at(8, [](int lane) { return (lane < 16 ? lane : 31 - lane) * 8; }));
+  corpus.add("merge-w8-halves-same-st", lanes_at(
+                                            8, [](int lane) { return lane % 16 * 8; }, MemoryOp::store));
   corpus.add("merge-w8-halves-same-16way", lanes_at(8, [](int lane) { return lane % 16 * 128; }));
   corpus.add("merge-w8-halves-shifted", lanes_at(8, [](int lane) { return (lane % 16 + lane / 16) * 8; }));
   corpus.add("merge-w8-two-addresses", lanes_at(8, [](int lane) { return lane % 2 * 8; }));
@@ -121,7 +122,8 @@ void add_merge_probes(CorpusBuilder& corpus) {
   corpus.add("merge-w8-broadcast-lower-half", with_mask(lanes_at(8, [](int) { return 0; }), 0x0000ffffu));
   corpus.add("merge-w8-broadcast-two-lanes", with_mask(lanes_at(8, [](int) { return 0; }), 0x00010001u));
   corpus.add("merge-w16-quarters-same", lanes_at(16, [](int lane) { return lane % 8 * 16; }));
-  corpus.add("merge-w16-quarters-same-st", lanes_at(16, [](int lane) { return lane % 8 * 16; }, MemoryOp::store));
+  corpus.add("merge-w16-quarters-same-st", lanes_at(
+                                               16, [](int lane) { return lane % 8 * 16; }, MemoryOp::store));
   corpus.add("merge-w16-quarters-0-1-same", lanes_at(16, [](int lane) { return (lane < 16 ? lane % 8 : lane) * 16; }));
   corpus.add("merge-w16-quarters-1-2-same",
              lanes_at(16, [](int lane) { return (lane >= 8 && lane < 24 ? lane % 8 + 64 : lane) * 16; }));
@@ -139,10 +141,13 @@ void add_inactive(CorpusBuilder& corpus, SplitMix64& rng) {
     const std::string w = width_tag(width);
     corpus.add("inactive-all-" + w, with_mask(stride_access(width, 1), 0));
     for (int lane : {0, 17, 31})
-      corpus.add("inactive-single-lane" + std::to_string(lane) + "-" + w, with_mask(stride_access(width, 32), 1u << lane));
+      corpus.add("inactive-single-lane" + std::to_string(lane) + "-" + w,
+                 with_mask(stride_access(width, 32), 1u << lane));
     for (int stride : {1, 2, 32}) {
-      corpus.add("inactive-upper-half-" + w + "-s" + std::to_string(stride), with_mask(stride_access(width, stride), 0x0000ffffu));
-      corpus.add("inactive-lower-half-" + w + "-s" + std::to_string(stride), with_mask(stride_access(width, stride), 0xffff0000u));
+      corpus.add("inactive-upper-half-" + w + "-s" + std::to_string(stride),
+                 with_mask(stride_access(width, stride), 0x0000ffffu));
+      corpus.add("inactive-lower-half-" + w + "-s" + std::to_string(stride),
+                 with_mask(stride_access(width, stride), 0xffff0000u));
     }
     corpus.add("inactive-odd-lanes-" + w + "-s2", with_mask(stride_access(width, 2), 0x55555555u));
     for (int k = 0; k < 4; ++k) {
@@ -168,13 +173,15 @@ void add_tiles(CorpusBuilder& corpus) {
       const TileLayout tile{32, c.cols, pad, c.elem_bytes, TileSwizzle::none};
       const std::string name = std::string("tile-") + c.type + "-32x" + std::to_string(c.cols) + "-pitch" +
                                std::to_string(tile.pitch_elems());
-      for (int col : {0, 1, 5}) corpus.add(name + "-col" + std::to_string(col), tile_access(tile, TileRead::column, col));
+      for (int col : {0, 1, 5})
+        corpus.add(name + "-col" + std::to_string(col), tile_access(tile, TileRead::column, col));
       corpus.add(name + "-col0-st", tile_access(tile, TileRead::column, 0, MemoryOp::store));
       corpus.add(name + "-row3", tile_access(tile, TileRead::row, 3));
     }
     const TileLayout swizzled{32, c.cols, 0, c.elem_bytes, TileSwizzle::xor_row};
     const std::string name = std::string("tile-") + c.type + "-32x" + std::to_string(c.cols) + "-xor";
-    for (int col : {0, 1, 7}) corpus.add(name + "-col" + std::to_string(col), tile_access(swizzled, TileRead::column, col));
+    for (int col : {0, 1, 7})
+      corpus.add(name + "-col" + std::to_string(col), tile_access(swizzled, TileRead::column, col));
     corpus.add(name + "-col0-st", tile_access(swizzled, TileRead::column, 0, MemoryOp::store));
     for (int row : {0, 5}) corpus.add(name + "-row" + std::to_string(row), tile_access(swizzled, TileRead::row, row));
   }
@@ -200,7 +207,8 @@ std::string corpus_text() {
       "# memlab bank-model corpus: warp shared-memory access patterns in the memlab-bank --batch format\n"
       "# (WIDTH OP and 32 lane byte offsets, - for an inactive lane). Generated by\n"
       "# `memlab-bank-corpus generate`; do not edit. Each pattern follows a `# <name>` line.\n";
-  for (const NamedAccess& pattern : corpus_patterns()) text += "# " + pattern.name + '\n' + format_batch_line(pattern.access) + '\n';
+  for (const NamedAccess& pattern : corpus_patterns())
+    text += "# " + pattern.name + '\n' + format_batch_line(pattern.access) + '\n';
   return text;
 }
 

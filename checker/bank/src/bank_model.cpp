@@ -49,7 +49,8 @@ PhaseResult analyze_phase(const WarpAccess& access, int first_lane, int lane_cou
 bool lanes_agree_with_partner(const WarpAccess& access, int first_lane, int lane_count, int partner_xor) {
   for (int lane = first_lane; lane < first_lane + lane_count; ++lane) {
     const int partner = lane ^ partner_xor;
-    if (access.is_active(lane) && access.is_active(partner) && access.byte_address[lane] != access.byte_address[partner])
+    if (access.is_active(lane) && access.is_active(partner) &&
+        access.byte_address[lane] != access.byte_address[partner])
       return false;
   }
   return true;
@@ -103,7 +104,8 @@ AccessResult analyze(const WarpAccess& access) {
   const int lanes_per_phase = kWarpSize / phase_count;
 
   AccessResult result;
-  for (int p = 0; p < phase_count; ++p) result.phases.push_back(analyze_phase(access, p * lanes_per_phase, lanes_per_phase));
+  for (int p = 0; p < phase_count; ++p)
+    result.phases.push_back(analyze_phase(access, p * lanes_per_phase, lanes_per_phase));
   const int pair_lanes = kPhasesPerPair * lanes_per_phase;
   for (int p = 0; p + 1 < phase_count; p += kPhasesPerPair) {
     PhaseResult& first = result.phases[p];

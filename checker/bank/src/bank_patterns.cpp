@@ -26,7 +26,8 @@ int elems_per_word(int elem_bytes) { return std::max(1, kBankWidthBytes / elem_b
 
 WarpAccess stride_access(int elem_bytes, int stride_elems, MemoryOp op, std::uint32_t base_bytes) {
   require_width(elem_bytes);
-  if (stride_elems < 0) throw std::invalid_argument("stride must be 0 or more elements, not " + std::to_string(stride_elems));
+  if (stride_elems < 0)
+    throw std::invalid_argument("stride must be 0 or more elements, not " + std::to_string(stride_elems));
   WarpAccess access;
   access.width_bytes = elem_bytes;
   access.op = op;
@@ -41,7 +42,8 @@ std::optional<std::string> find_problem(const TileLayout& tile) {
     return "element size " + std::to_string(tile.elem_bytes) + " is not one of 1, 2, 4, 8, 16 bytes";
   if (tile.rows < 1 || tile.cols < 1) return "a tile needs at least one row and one column";
   if (tile.pad_elems < 0) return "padding cannot be negative";
-  const std::uint64_t bytes = std::uint64_t(tile.rows) * std::uint64_t(tile.pitch_elems()) * std::uint64_t(tile.elem_bytes);
+  const std::uint64_t bytes =
+      std::uint64_t(tile.rows) * std::uint64_t(tile.pitch_elems()) * std::uint64_t(tile.elem_bytes);
   if (bytes > kMaxSharedBytes)
     return "the tile needs " + std::to_string(bytes) + " bytes, more than the largest shared memory of an SM (" +
            std::to_string(kMaxSharedBytes) + " bytes)";
@@ -62,7 +64,8 @@ int stored_column(const TileLayout& tile, int row, int col) {
 }
 
 std::uint32_t tile_offset_bytes(const TileLayout& tile, int row, int col) {
-  const std::uint64_t element = std::uint64_t(row) * std::uint64_t(tile.pitch_elems()) + std::uint64_t(stored_column(tile, row, col));
+  const std::uint64_t element =
+      std::uint64_t(row) * std::uint64_t(tile.pitch_elems()) + std::uint64_t(stored_column(tile, row, col));
   return static_cast<std::uint32_t>(element * std::uint64_t(tile.elem_bytes));  // fits: find_problem bounds the tile
 }
 

@@ -27,8 +27,8 @@ std::string lane_list(const std::vector<int>& lanes) {
 }
 
 std::string summary_line(const WarpAccess& access, const AccessResult& result) {
-  std::string text = std::to_string(access.width_bytes) + "-byte " + (access.op == MemoryOp::load ? "loads" : "stores") +
-                     ": " + plural(result.wavefronts, "wavefront");
+  std::string text = std::to_string(access.width_bytes) + "-byte " +
+                     (access.op == MemoryOp::load ? "loads" : "stores") + ": " + plural(result.wavefronts, "wavefront");
   if (result.phases.size() > 1)
     text += " in " + plural(static_cast<int>(result.phases.size()), "phase") + " of " +
             std::to_string(result.phases.front().lane_count) + " lanes";
@@ -40,11 +40,12 @@ std::string phase_headline(const AccessResult& result, int phase_index) {
   const std::string lanes =
       "lanes " + std::to_string(phase.first_lane) + "-" + std::to_string(phase.first_lane + phase.lane_count - 1);
   std::string text = result.phases.size() == 1 ? lanes + ", one phase"
-                                                : "phase " + std::to_string(phase_index + 1) + " of " +
-                                                      std::to_string(result.phases.size()) + ", " + lanes;
+                                               : "phase " + std::to_string(phase_index + 1) + " of " +
+                                                     std::to_string(result.phases.size()) + ", " + lanes;
   if (!phase.has_active_lane()) return text + ": no active lane, 0 wavefronts";
   if (phase.served_with_previous)
-    return text + ": served with phase " + std::to_string(phase_index) + " (0 more wavefronts; the pair rule, see bank_model.h)";
+    return text + ": served with phase " + std::to_string(phase_index) +
+           " (0 more wavefronts; the pair rule, see bank_model.h)";
   if (phase.served_with_next)
     return text + ": served together with phase " + std::to_string(phase_index + 2) + " as one phase, " +
            plural(phase.wavefronts(), "wavefront") + ", " + conflict_phrase(phase.pair_ways);

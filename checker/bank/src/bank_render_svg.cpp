@@ -12,12 +12,10 @@ constexpr int kCellWidth = 34;
 constexpr int kCellHeight = 20;
 constexpr int kLineHeight = 20;
 constexpr int kTableWidth = kLabelWidth + kBankCount * kCellWidth;
-constexpr const char* kFirstWaveFill = "#d6ecd2";   // the wavefront every phase needs
-constexpr const char* kExtraWaveFill = "#f5c6bf";   // a wavefront added by a conflict
-constexpr const char* kMergedFill = "#e3e3e3";      // a phase served with the previous one
+constexpr const char* kFirstWaveFill = "#d6ecd2";  // the wavefront every phase needs
+constexpr const char* kExtraWaveFill = "#f5c6bf";  // a wavefront added by a conflict
+constexpr const char* kMergedFill = "#e3e3e3";     // a phase served with the previous one
 constexpr const char* kFont = "font-family=\"DejaVu Sans Mono,Menlo,Consolas,monospace\"";
-
-
 
 std::string text_at(int x, int y, std::string_view text, int size, const char* extra = "") {
   return "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" font-size=\"" + std::to_string(size) +
@@ -102,8 +100,8 @@ std::string render_svg(const WarpAccess& access, const AccessResult& result, std
   const int width = kTableWidth + 2 * kMargin;
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
          std::to_string(y) + "\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(y) + "\" " + kFont +
-         ">\n<title>" + escape_xml(title) + "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n" + body +
-         "</svg>\n";
+         ">\n<title>" + escape_xml(title) + "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n" +
+         body + "</svg>\n";
 }
 
 }  // namespace memlab::bank

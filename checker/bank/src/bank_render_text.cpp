@@ -47,8 +47,8 @@ void append_shared_words(std::string& out, const PhaseResult& phase) {
   for (int b = 0; b < kBankCount; ++b)
     for (const WordUse& use : phase.banks[b])
       if (use.lanes.size() > 1)
-        lines.push_back("  * bank " + std::to_string(b) + ", word at byte " + std::to_string(use.word * kBankWidthBytes) +
-                        ": lanes " + lane_list(use.lanes) + "\n");
+        lines.push_back("  * bank " + std::to_string(b) + ", word at byte " +
+                        std::to_string(use.word * kBankWidthBytes) + ": lanes " + lane_list(use.lanes) + "\n");
   for (std::size_t i = 0; i < std::min(lines.size(), kMostSharedWordsListed); ++i) out += lines[i];
   if (lines.size() > kMostSharedWordsListed)
     out += "  * ... and " + std::to_string(lines.size() - kMostSharedWordsListed) + " more shared words\n";
@@ -69,7 +69,8 @@ std::string render_text(const WarpAccess& access, const AccessResult& result, st
       "\nColumns are banks; row wK holds the K-th distinct 32-bit word a bank delivers, so a phase\n"
       "takes as many wavefronts as its tallest column. A number is the lane that touches the word;\n"
       "* marks a word several lanes share (it is delivered once for all of them).\n";
-  if (std::any_of(result.phases.begin(), result.phases.end(), [](const PhaseResult& phase) { return phase.served_with_next; }))
+  if (std::any_of(result.phases.begin(), result.phases.end(),
+                  [](const PhaseResult& phase) { return phase.served_with_next; }))
     out +=
         "Two phases served as one (the pair rule of 8- and 16-byte loads) take as many wavefronts as\n"
         "the tallest column of their two tables laid on top of each other, a shared word counted once.\n";

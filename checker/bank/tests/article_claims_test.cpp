@@ -18,9 +18,9 @@ using test::lanes_at;
 constexpr std::uint32_t kFloat = 4;
 
 // Wavefronts of one warp's 4-byte access to the word `word_of_lane(lane)` of each active lane.
-int wavefronts_of_words(const std::function<std::uint32_t(int)>& word_of_lane,
-                        std::uint32_t mask = kAllLanes) {
-  return count_wavefronts(lanes_at(4, [&](int lane) { return word_of_lane(lane) * kFloat; }, mask));
+int wavefronts_of_words(const std::function<std::uint32_t(int)>& word_of_lane, std::uint32_t mask = kAllLanes) {
+  return count_wavefronts(lanes_at(
+      4, [&](int lane) { return word_of_lane(lane) * kFloat; }, mask));
 }
 
 // Lanes of warp `warp` (of a block of `block` threads) for which `active(tid)` is true.

@@ -52,10 +52,10 @@ TEST_SUITE("model") {
   }
 
   TEST_CASE("2-byte elements: two lanes in one word do not conflict") {
-    CHECK(wavefronts_of_stride(2, 1) == 1);   // half: lanes 2k, 2k+1 share word k
-    CHECK(wavefronts_of_stride(4, 1) == 1);   // half2: one word per lane
+    CHECK(wavefronts_of_stride(2, 1) == 1);  // half: lanes 2k, 2k+1 share word k
+    CHECK(wavefronts_of_stride(4, 1) == 1);  // half2: one word per lane
     CHECK(wavefronts_of_stride(2, 2) == 1);
-    CHECK(wavefronts_of_stride(2, 4) == 2);   // calibration: stride 4 halves is 2-way
+    CHECK(wavefronts_of_stride(2, 4) == 2);    // calibration: stride 4 halves is 2-way
     CHECK(wavefronts_of_stride(2, 64) == 32);  // and stride 64 is 32-way
     CHECK(wavefronts_of_stride(1, 1) == 1);
     CHECK(wavefronts_of_stride(1, 128) == 32);
@@ -125,11 +125,11 @@ TEST_SUITE("model") {
     CHECK(vec4_broadcast.phases[2].served_with_next);
     CHECK(vec4_broadcast.phases[3].served_with_previous);
     // Quarters 1 and 2 identical: they belong to two pairs.
-    CHECK(count_wavefronts(lanes_at(16, [](int lane) {
-            return element(16, lane >= 8 && lane < 24 ? lane % 8 + 64 : lane);
-          })) == 4);
+    CHECK(count_wavefronts(
+              lanes_at(16, [](int lane) { return element(16, lane >= 8 && lane < 24 ? lane % 8 + 64 : lane); })) == 4);
     // A broadcast in one half only: nothing to merge with.
-    const AccessResult lower = analyze(lanes_at(8, [](int) { return 0u; }, 0x0000ffffu));
+    const AccessResult lower = analyze(lanes_at(
+        8, [](int) { return 0u; }, 0x0000ffffu));
     CHECK(lower.wavefronts == 1);
     CHECK_FALSE(lower.phases[0].served_with_next);
   }
@@ -145,7 +145,8 @@ TEST_SUITE("model") {
     CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane == 31 ? 1 : 0); })) == 2);
     // Quarters 0 and 1 touch different banks, but no partner agrees: not merged
     // (measured: inactive-random-mask-w16-s1-0).
-    CHECK(count_wavefronts(lanes_at(16, [](int lane) { return element(16, lane); }, 0x00005da0u)) == 2);
+    CHECK(count_wavefronts(lanes_at(
+              16, [](int lane) { return element(16, lane); }, 0x00005da0u)) == 2);
     // Each half has a 2-way conflict in its own 16 banks: one phase would cost 2, but without
     // a partner the pair costs the sum (as the measured random-w8-wide-* patterns do).
     const AccessResult own_banks =
@@ -157,10 +158,12 @@ TEST_SUITE("model") {
 
   TEST_CASE("pair rule: an inactive partner does not block") {
     // Lanes 0 and 16 only, one double (measured: merge-w8-broadcast-two-lanes).
-    CHECK(count_wavefronts(lanes_at(8, [](int) { return 0u; }, 0x00010001u)) == 1);
+    CHECK(count_wavefronts(lanes_at(
+              8, [](int) { return 0u; }, 0x00010001u)) == 1);
     // Even lanes only, each its own double: partner lane^1 is inactive everywhere (measured 1:
     // probe-w8-a-even-lanes-only in corpus/h200_pair_rule_measured.txt).
-    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return element(8, lane / 2); }, 0x55555555u)) == 1);
+    CHECK(count_wavefronts(lanes_at(
+              8, [](int lane) { return element(8, lane / 2); }, 0x55555555u)) == 1);
   }
 
   TEST_CASE("pair rule: stores are never merged") {
@@ -174,20 +177,25 @@ TEST_SUITE("model") {
   }
 
   TEST_CASE("inactive lanes") {
-    const AccessResult none = analyze(lanes_at(4, [](int lane) { return std::uint32_t(lane * 4); }, 0));
+    const AccessResult none = analyze(lanes_at(
+        4, [](int lane) { return std::uint32_t(lane * 4); }, 0));
     CHECK(none.wavefronts == 0);
     CHECK(none.ways == 0);
-    CHECK(count_wavefronts(lanes_at(16, [](int) { return 0u; }, 0)) == 0);
-    CHECK(count_wavefronts(lanes_at(4, [](int lane) { return std::uint32_t(lane * 128); }, 1u << 9)) == 1);
+    CHECK(count_wavefronts(lanes_at(
+              16, [](int) { return 0u; }, 0)) == 0);
+    CHECK(count_wavefronts(lanes_at(
+              4, [](int lane) { return std::uint32_t(lane * 128); }, 1u << 9)) == 1);
     // Stride 32 with only even lanes: 16 ways instead of 32.
-    CHECK(count_wavefronts(lanes_at(4, [](int lane) { return std::uint32_t(lane * 128); }, 0x55555555u)) == 16);
+    CHECK(count_wavefronts(lanes_at(
+              4, [](int lane) { return std::uint32_t(lane * 128); }, 0x55555555u)) == 16);
     // An inactive lane's address is ignored, even a misaligned or huge one.
     WarpAccess access = stride_access(4, 1);
     access.byte_address[3] = 0xffffffffu;
     access.active_mask &= ~(1u << 3);
     CHECK(count_wavefronts(access) == 1);
     // 8-byte, only the upper half active: one phase of work.
-    CHECK(count_wavefronts(lanes_at(8, [](int lane) { return std::uint32_t(lane * 8); }, 0xffff0000u)) == 1);
+    CHECK(count_wavefronts(lanes_at(
+              8, [](int lane) { return std::uint32_t(lane * 8); }, 0xffff0000u)) == 1);
   }
 
   TEST_CASE("invalid accesses are refused with a reason") {
@@ -226,7 +234,8 @@ TEST_SUITE("model") {
             }
           }
         }
-      for (int lane = 0; lane < kWarpSize; ++lane) CHECK(entries_of_lane[lane] == (access.is_active(lane) ? words_per_lane : 0));
+      for (int lane = 0; lane < kWarpSize; ++lane)
+        CHECK(entries_of_lane[lane] == (access.is_active(lane) ? words_per_lane : 0));
     }
   }
 
@@ -250,7 +259,8 @@ TEST_SUITE("model") {
   bool reference_partners_agree(const WarpAccess& access, int first, int count, int partner_xor) {
     std::map<int, std::set<std::uint32_t>> addresses_of_group;  // group: the lower lane of the two
     for (int lane = first; lane < first + count; ++lane)
-      if (access.is_active(lane)) addresses_of_group[std::min(lane, lane ^ partner_xor)].insert(access.byte_address[lane]);
+      if (access.is_active(lane))
+        addresses_of_group[std::min(lane, lane ^ partner_xor)].insert(access.byte_address[lane]);
     return std::all_of(addresses_of_group.begin(), addresses_of_group.end(),
                        [](const auto& group) { return group.second.size() == 1; });
   }
@@ -273,7 +283,7 @@ TEST_SUITE("model") {
 
   // A random access (test::random_access), sometimes a store, and often made to repeat
   // with partner lane^1 or lane^2 so that the pair rule has work to do.
-  WarpAccess random_access_with_partners(SplitMix64& rng, std::uint32_t window_bytes) {
+  WarpAccess random_access_with_partners(SplitMix64 & rng, std::uint32_t window_bytes) {
     WarpAccess access = test::random_access(rng, window_bytes);
     if (rng.below(4) == 0) access.op = MemoryOp::store;
     const std::uint32_t partner_xor = rng.below(3);  // 0: leave it random
@@ -285,7 +295,7 @@ TEST_SUITE("model") {
   }
 
   // Exchanges two lanes, addresses and activity.
-  void swap_lanes(WarpAccess& access, int a, int b) {
+  void swap_lanes(WarpAccess & access, int a, int b) {
     std::swap(access.byte_address[a], access.byte_address[b]);
     const bool active_a = access.is_active(a), active_b = access.is_active(b);
     access.active_mask = (access.active_mask & ~((1u << a) | (1u << b))) | (std::uint32_t(active_b) << a) |

@@ -74,7 +74,8 @@ TEST_SUITE("patterns") {
   }
 
   TEST_CASE("wide-element swizzled tiles are conflict-free per phase") {
-    const AccessResult doubles = analyze(tile_access(TileLayout{32, 32, 0, 8, TileSwizzle::xor_row}, TileRead::column, 3));
+    const AccessResult doubles =
+        analyze(tile_access(TileLayout{32, 32, 0, 8, TileSwizzle::xor_row}, TileRead::column, 3));
     CHECK(doubles.wavefronts == 2);
     CHECK(doubles.ways == 1);
     const AccessResult vec4 = analyze(tile_access(TileLayout{32, 8, 0, 16, TileSwizzle::xor_row}, TileRead::column, 3));
@@ -95,8 +96,10 @@ TEST_SUITE("patterns") {
     CHECK(find_problem(TileLayout{0, 32, 0, 4, TileSwizzle::none}).has_value());
     CHECK(find_problem(TileLayout{32, 32, -1, 4, TileSwizzle::none}).has_value());
     CHECK(find_problem(TileLayout{32, 32, 0, 5, TileSwizzle::none}).has_value());
-    CHECK(find_problem(TileLayout{1024, 1024, 0, 4, TileSwizzle::none}).value_or("").find("bytes") != std::string::npos);
-    CHECK_THROWS_AS(tile_access(TileLayout{32, 32, 0, 4, TileSwizzle::none}, TileRead::column, 32), std::invalid_argument);
+    CHECK(find_problem(TileLayout{1024, 1024, 0, 4, TileSwizzle::none}).value_or("").find("bytes") !=
+          std::string::npos);
+    CHECK_THROWS_AS(tile_access(TileLayout{32, 32, 0, 4, TileSwizzle::none}, TileRead::column, 32),
+                    std::invalid_argument);
     CHECK_THROWS_AS(tile_access(TileLayout{32, 32, 0, 4, TileSwizzle::none}, TileRead::row, -1), std::invalid_argument);
   }
 }

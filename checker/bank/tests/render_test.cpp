@@ -24,7 +24,8 @@ TEST_SUITE("render") {
     const WarpAccess column = tile_access(TileLayout{}, TileRead::column, 0);
     CHECK(summary_line(column, analyze(column)) == "4-byte loads: 32 wavefronts, 32-way bank conflict");
     const WarpAccess doubles = stride_access(8, 1, MemoryOp::store);
-    CHECK(summary_line(doubles, analyze(doubles)) == "8-byte stores: 2 wavefronts in 2 phases of 16 lanes, conflict-free");
+    CHECK(summary_line(doubles, analyze(doubles)) ==
+          "8-byte stores: 2 wavefronts in 2 phases of 16 lanes, conflict-free");
     const AccessResult broadcast = analyze(stride_access(8, 0));
     CHECK(phase_headline(broadcast, 0) ==
           "phase 1 of 2, lanes 0-15: served together with phase 2 as one phase, 1 wavefront, conflict-free");

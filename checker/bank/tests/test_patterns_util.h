@@ -23,7 +23,8 @@ inline WarpAccess random_access(SplitMix64& rng, std::uint32_t window_bytes) {
   const int width = kWidths[rng.below(5)];
   const std::uint32_t slots = window_bytes / static_cast<std::uint32_t>(width);
   const std::uint32_t mask = rng.below(4) == 0 ? static_cast<std::uint32_t>(rng.next()) : kAllLanes;
-  return lanes_at(width, [&](int) { return rng.below(slots) * static_cast<std::uint32_t>(width); }, mask);
+  return lanes_at(
+      width, [&](int) { return rng.below(slots) * static_cast<std::uint32_t>(width); }, mask);
 }
 
 }  // namespace memlab::bank::test

@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
   app.add_subcommand("generate", "Write the corpus (to standard output, or --out FILE)")->add_option("--out", out_path);
   auto* verify_cmd = app.add_subcommand("verify", "Fail when FILE is not what generate writes");
   verify_cmd->add_option("FILE", verify_path)->required();
-  auto* check_cmd = app.add_subcommand("check-measured", "Fail unless the model reproduces every measured line of FILE");
+  auto* check_cmd =
+      app.add_subcommand("check-measured", "Fail unless the model reproduces every measured line of FILE");
   check_cmd->add_option("FILE", measured_path)->required();
   try {
     app.parse(argc, argv);

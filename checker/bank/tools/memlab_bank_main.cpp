@@ -70,7 +70,8 @@ TileLayout parse_tile(const Options& options) {
 }
 
 std::string stride_title(int elem, int stride) {
-  if (stride == 0) return "Every lane accesses element 0 of an array of " + std::to_string(elem) + "-byte elements (a broadcast)";
+  if (stride == 0)
+    return "Every lane accesses element 0 of an array of " + std::to_string(elem) + "-byte elements (a broadcast)";
   return "Lane i accesses element i*" + std::to_string(stride) + " of an array of " + std::to_string(elem) +
          "-byte elements (stride " + std::to_string(static_cast<long long>(stride) * elem) + " bytes)";
 }
@@ -78,7 +79,8 @@ std::string stride_title(int elem, int stride) {
 std::string tile_title(const TileLayout& tile, TileRead read, int index) {
   std::string title = std::string(read == TileRead::row ? "Row " : "Column ") + std::to_string(index) + " of a " +
                       std::to_string(tile.rows) + "x" + std::to_string(tile.cols) + " tile of " +
-                      std::to_string(tile.elem_bytes) + "-byte elements, row pitch " + std::to_string(tile.pitch_elems());
+                      std::to_string(tile.elem_bytes) + "-byte elements, row pitch " +
+                      std::to_string(tile.pitch_elems());
   if (tile.pad_elems > 0) title += " (padded by " + std::to_string(tile.pad_elems) + ")";
   if (tile.swizzle == TileSwizzle::xor_row) title += ", XOR-swizzled";
   return title;
@@ -125,17 +127,22 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"memlab-bank: the shared-memory bank model of CUDA Memory Labs. Shows which banks and 32-bit "
-               "words a warp's lanes touch and how many wavefronts the access takes (32 banks x 4 bytes).",
-               kProgram};
+  CLI::App app{
+      "memlab-bank: the shared-memory bank model of CUDA Memory Labs. Shows which banks and 32-bit "
+      "words a warp's lanes touch and how many wavefronts the access takes (32 banks x 4 bytes).",
+      kProgram};
   Options options;
   auto* stride = app.add_option("--stride", options.stride, "View lanes i -> element i*S (S >= 0; 0 is a broadcast)");
   auto* tile = app.add_option("--tile", options.tile, "View one row or column of a ROWSxCOLS shared tile");
-  auto* batch = app.add_flag("--batch", options.batch, "Answer WIDTH OP A0..A31 lines from standard input (Ai: lane i's byte offset, or -), line for line");
+  auto* batch =
+      app.add_flag("--batch", options.batch,
+                   "Answer WIDTH OP A0..A31 lines from standard input (Ai: lane i's byte offset, or -), line for line");
   auto* elem = app.add_option("--elem", options.elem, "Element (access) size in bytes: 1, 2, 4, 8 or 16")
-      ->check(CLI::IsMember({1, 2, 4, 8, 16}))
-      ->capture_default_str();
-  app.add_option("--pad", options.pad, "Tile: unused elements after each row")->check(CLI::NonNegativeNumber)->needs(tile);
+                   ->check(CLI::IsMember({1, 2, 4, 8, 16}))
+                   ->capture_default_str();
+  app.add_option("--pad", options.pad, "Tile: unused elements after each row")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(tile);
   app.add_option("--swizzle", options.swizzle, "Tile: none, or xor (word column ^= row)")
       ->check(CLI::IsMember({"none", "xor"}))
       ->needs(tile);
@@ -145,7 +152,8 @@ int main(int argc, char** argv) {
       ->needs(tile);
   app.add_option("--index", options.index, "Tile: which row or column")->check(CLI::NonNegativeNumber)->needs(tile);
   auto* op = app.add_option("--op", options.op, "ld or st")->check(CLI::IsMember({"ld", "st"}))->capture_default_str();
-  auto* svg = app.add_option("--svg", options.svg_path, "Write the bank table as an SVG figure to FILE instead of text");
+  auto* svg =
+      app.add_option("--svg", options.svg_path, "Write the bank table as an SVG figure to FILE instead of text");
   stride->excludes(tile)->excludes(batch);
   tile->excludes(batch);
   for (auto* view_option : {elem, op, svg}) view_option->excludes(batch);  // batch lines carry their own

@@ -45,7 +45,7 @@ __global__ void transpose_naive(float* odata, float* idata, int N) {
 
   tile[threadIdx.x][threadIdx.y] = idata[y * N + x];  // 32-way conflicting shared store
   __syncthreads();
-  odata[x * N + y] = tile[threadIdx.y][threadIdx.x];   // uncoalesced global store
+  odata[x * N + y] = tile[threadIdx.y][threadIdx.x];  // uncoalesced global store
 }
 
 __global__ void transpose_padded(float* odata, float* idata, int N) {
@@ -133,7 +133,9 @@ int main() {
            course_transpose<TILE + 1><<<grid, course_block, 0, s>>>(in, out, kN, kN);
          }},
         {"tiled_copy", "float[32][32]", "32x8", false,
-         [=](const float* in, float* out, cudaStream_t s) { tiled_copy<<<grid, course_block, 0, s>>>(in, out, kN, kN); }},
+         [=](const float* in, float* out, cudaStream_t s) {
+           tiled_copy<<<grid, course_block, 0, s>>>(in, out, kN, kN);
+         }},
     };
     std::vector<Row> rows(kernels.size());
 
@@ -158,13 +160,14 @@ int main() {
       for (std::size_t k = 0; k < kernels.size(); ++k) {
         const Kernel& kern = kernels[k];
         add_note(rows[k].note, article::attempt("correctness", [&] {
-          out->poison();
-          article::run_once(kern.name, [&](cudaStream_t s) { kern.launch(in->data(), out->data(), s); });
-          out->check_guards();
-          const memlab::Comparison c = memlab::compare_exact(out->download(), kern.transposes ? want : host_in);
-          rows[k].correct = c.ok();
-          rows[k].wrong = static_cast<double>(c.mismatches);
-        }));
+                   out->poison();
+                   article::run_once(kern.name, [&](cudaStream_t s) { kern.launch(in->data(), out->data(), s); });
+                   out->check_guards();
+                   const memlab::Comparison c =
+                       memlab::compare_exact(out->download(), kern.transposes ? want : host_in);
+                   rows[k].correct = c.ok();
+                   rows[k].wrong = static_cast<double>(c.mismatches);
+                 }));
       }
       // Times: memlab's KernelTimer, L2 flushed before each sample, median of the kept samples.
       std::optional<memlab::KernelTimer> timer;
@@ -176,12 +179,12 @@ int main() {
         }
         const Kernel& kern = kernels[k];
         add_note(rows[k].note, article::attempt("timing", [&] {
-          const article::Timing t = article::time_launch(
-              *timer, [&](cudaStream_t s) { kern.launch(in->data(), out->data(), s); },
-              memlab::criteria_from_environment());
-          rows[k].ms = t.ms;
-          add_note(rows[k].note, t.note);
-        }));
+                   const article::Timing t = article::time_launch(
+                       *timer, [&](cudaStream_t s) { kern.launch(in->data(), out->data(), s); },
+                       memlab::criteria_from_environment());
+                   rows[k].ms = t.ms;
+                   add_note(rows[k].note, t.note);
+                 }));
       }
       // Counters last, after every timing: shared-memory wavefronts per load and per store.
       for (std::size_t k = 0; k < kernels.size(); ++k) {

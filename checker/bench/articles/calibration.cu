@@ -98,10 +98,11 @@ memlab::KernelTimer& timer() {
 // memlab's timing into `row`: its median and, from `bytes`, the rate.
 void time_into(Row& row, const memlab::Launch& launch, double bytes) {
   article::add_note(row.note, article::attempt("timing", [&] {
-    const article::Timing t = article::time_launch(timer(), launch, memlab::criteria_from_environment());
-    row.ms = t.ms;
-    article::add_note(row.note, t.note);
-  }));
+                      const article::Timing t =
+                          article::time_launch(timer(), launch, memlab::criteria_from_environment());
+                      row.ms = t.ms;
+                      article::add_note(row.note, t.note);
+                    }));
   if (row.ms && *row.ms > 0) row.gbps = bytes / *row.ms / 1e6;
 }
 
@@ -109,28 +110,28 @@ void time_into(Row& row, const memlab::Launch& launch, double bytes) {
 void time_warm_into(Row& row, const memlab::Launch& launch, double bytes) {
   row.timing = "warm";
   article::add_note(row.note, article::attempt("warm timing", [&] {
-    cudaStream_t s = nullptr;
-    cudaEvent_t start = nullptr, stop = nullptr;
-    MEMLAB_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    MEMLAB_CUDA(cudaEventCreate(&start));
-    MEMLAB_CUDA(cudaEventCreate(&stop));
-    std::vector<double> times;
-    for (int i = 0; i < 23; ++i) {
-      MEMLAB_CUDA(cudaEventRecord(start, s));
-      launch(s);
-      MEMLAB_CUDA(cudaEventRecord(stop, s));
-      MEMLAB_CUDA(cudaEventSynchronize(stop));
-      MEMLAB_CUDA(cudaGetLastError());
-      float ms = 0;
-      MEMLAB_CUDA(cudaEventElapsedTime(&ms, start, stop));
-      if (i >= 3) times.push_back(ms);
-    }
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    cudaStreamDestroy(s);
-    std::sort(times.begin(), times.end());
-    row.ms = (times[9] + times[10]) / 2;
-  }));
+                      cudaStream_t s = nullptr;
+                      cudaEvent_t start = nullptr, stop = nullptr;
+                      MEMLAB_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+                      MEMLAB_CUDA(cudaEventCreate(&start));
+                      MEMLAB_CUDA(cudaEventCreate(&stop));
+                      std::vector<double> times;
+                      for (int i = 0; i < 23; ++i) {
+                        MEMLAB_CUDA(cudaEventRecord(start, s));
+                        launch(s);
+                        MEMLAB_CUDA(cudaEventRecord(stop, s));
+                        MEMLAB_CUDA(cudaEventSynchronize(stop));
+                        MEMLAB_CUDA(cudaGetLastError());
+                        float ms = 0;
+                        MEMLAB_CUDA(cudaEventElapsedTime(&ms, start, stop));
+                        if (i >= 3) times.push_back(ms);
+                      }
+                      cudaEventDestroy(start);
+                      cudaEventDestroy(stop);
+                      cudaStreamDestroy(s);
+                      std::sort(times.begin(), times.end());
+                      row.ms = (times[9] + times[10]) / 2;
+                    }));
   if (row.ms && *row.ms > 0) row.gbps = bytes / *row.ms / 1e6;
 }
 
@@ -141,7 +142,8 @@ void fraction_of(Row& row, const Row& reference) {
 // ---- Device memory: copies, gathers, offsets, sums -------------------------------------------
 
 __global__ void copy_float4(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n4) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x)
     out[i] = in[i];
 }
 
@@ -162,7 +164,8 @@ __global__ void copy_from(const float* __restrict__ in, float* __restrict__ out,
 
 // in[j] = j mod 1 000 003, exact in a float: an output says which input it read.
 __global__ void fill_index(float* in, std::size_t n) {
-  for (std::size_t j = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; j < n; j += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t j = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; j < n;
+       j += std::size_t(gridDim.x) * blockDim.x)
     in[j] = float(j % 1000003u);
 }
 
@@ -182,11 +185,13 @@ void device_memory_rows(const memlab::DeviceInfo& device) {
     float* dst = out.data();
     const unsigned grid4 = unsigned(device.sm_count) * 8;
     Row c4 = row_of("roofline", "copy_float4", "grid-stride, 256 threads", n);
-    time_into(c4, [=](cudaStream_t s) { copy_float4<<<grid4, 256, 0, s>>>((const float4*)src, (float4*)dst, n / 4); },
-              2.0 * n * sizeof(float));
+    time_into(
+        c4, [=](cudaStream_t s) { copy_float4<<<grid4, 256, 0, s>>>((const float4*)src, (float4*)dst, n / 4); },
+        2.0 * n * sizeof(float));
     Row c1 = row_of("roofline", "copy_float", "one float per thread, 256 threads", n);
-    time_into(c1, [=](cudaStream_t s) { copy_float<<<blocks_for(n, 256), 256, 0, s>>>(src, dst, n); },
-              2.0 * n * sizeof(float));
+    time_into(
+        c1, [=](cudaStream_t s) { copy_float<<<blocks_for(n, 256), 256, 0, s>>>(src, dst, n); },
+        2.0 * n * sizeof(float));
     std::vector<float> head(1 << 20);
     MEMLAB_CUDA(cudaMemcpy(head.data(), dst, head.size() * sizeof(float), cudaMemcpyDeviceToHost));
     bool same = true;
@@ -196,16 +201,19 @@ void device_memory_rows(const memlab::DeviceInfo& device) {
 
     Row sum = row_of("roofline", "cub_device_reduce_sum", "cub::DeviceReduce::Sum", n);
     article::add_note(sum.note, article::attempt("cub", [&] {
-      std::size_t temp_bytes = 0;
-      float* total = dst;
-      MEMLAB_CUDA(cub::DeviceReduce::Sum(nullptr, temp_bytes, src, total, static_cast<int>(n)));
-      memlab::DeviceArray<unsigned char> temp(temp_bytes, "cub temp");
-      void* scratch = temp.data();
-      time_into(sum, [=](cudaStream_t s) {
-        std::size_t bytes = temp_bytes;
-        cub::DeviceReduce::Sum(scratch, bytes, src, total, static_cast<int>(n), s);
-      }, double(n) * sizeof(float));
-    }));
+                        std::size_t temp_bytes = 0;
+                        float* total = dst;
+                        MEMLAB_CUDA(cub::DeviceReduce::Sum(nullptr, temp_bytes, src, total, static_cast<int>(n)));
+                        memlab::DeviceArray<unsigned char> temp(temp_bytes, "cub temp");
+                        void* scratch = temp.data();
+                        time_into(
+                            sum,
+                            [=](cudaStream_t s) {
+                              std::size_t bytes = temp_bytes;
+                              cub::DeviceReduce::Sum(scratch, bytes, src, total, static_cast<int>(n), s);
+                            },
+                            double(n) * sizeof(float));
+                      }));
     fraction_of(c1, c4);
     fraction_of(sum, c4);
     c4.fraction = 1.0;
@@ -232,24 +240,24 @@ void device_memory_rows(const memlab::DeviceInfo& device) {
         gather<<<blocks_for(outputs, 256), 256, 0, s>>>(src, dst, outputs, stride);
       };
       article::add_note(g.note, article::attempt("correctness", [&] {
-        out.poison();
-        article::run_once("gather", launch);
-        out.check_guards();
-        const std::vector<float> got = out.download();
-        bool same = true;
-        for (std::size_t i = 0; i < outputs && same; ++i) same = got[i] == index_value(i * stride);
-        g.correct = same;
-      }));
+                          out.poison();
+                          article::run_once("gather", launch);
+                          out.check_guards();
+                          const std::vector<float> got = out.download();
+                          bool same = true;
+                          for (std::size_t i = 0; i < outputs && same; ++i) same = got[i] == index_value(i * stride);
+                          g.correct = same;
+                        }));
       time_into(g, launch, 2.0 * outputs * sizeof(float));
       article::add_note(g.note, article::attempt("counters", [&] {
-        const memlab::CounterValues c =
-            memlab::read_counters({metric::global_ld_sectors, metric::global_ld_requests}, launch, "gather");
-        if (!c.ok) {
-          article::add_note(g.note, "counters unavailable: " + c.reason);
-        } else if (c[metric::global_ld_requests] > 0) {
-          g.sectors = c[metric::global_ld_sectors] / c[metric::global_ld_requests];
-        }
-      }));
+                          const memlab::CounterValues c = memlab::read_counters(
+                              {metric::global_ld_sectors, metric::global_ld_requests}, launch, "gather");
+                          if (!c.ok) {
+                            article::add_note(g.note, "counters unavailable: " + c.reason);
+                          } else if (c[metric::global_ld_requests] > 0) {
+                            g.sectors = c[metric::global_ld_sectors] / c[metric::global_ld_requests];
+                          }
+                        }));
       if (stride == 1) first = g;
       fraction_of(g, first);
       article::add_note(g.note, "gbps: useful bytes read + written; fraction: of stride 1");
@@ -258,8 +266,9 @@ void device_memory_rows(const memlab::DeviceInfo& device) {
     Row aligned;
     for (int offset : {0, 1, 16, 32}) {
       Row o = row_of("offset", "floats", std::to_string(offset), outputs);
-      time_into(o, [=](cudaStream_t s) { copy_from<<<blocks_for(outputs, 256), 256, 0, s>>>(src, dst, outputs, offset); },
-                2.0 * outputs * sizeof(float));
+      time_into(
+          o, [=](cudaStream_t s) { copy_from<<<blocks_for(outputs, 256), 256, 0, s>>>(src, dst, outputs, offset); },
+          2.0 * outputs * sizeof(float));
       if (offset == 0) aligned = o;
       fraction_of(o, aligned);
       article::add_note(o.note, "fraction: of offset 0");
@@ -315,18 +324,20 @@ __global__ void shared_broadcast(unsigned long long* sink) {
 }
 
 void shared_counters(Row& row, const memlab::Launch& launch, const std::string& what) {
-  article::add_note(row.note, article::attempt("counters", [&] {
-    const memlab::CounterValues c = memlab::read_counters(
-        {metric::shared_ld_wavefronts, metric::shared_ld_instructions, metric::shared_ld_bank_conflicts}, launch, what);
-    if (!c.ok) {
-      article::add_note(row.note, "counters unavailable: " + c.reason);
-      return;
-    }
-    const double instructions = c[metric::shared_ld_instructions];
-    if (instructions <= 0) return;
-    row.wavefronts = c[metric::shared_ld_wavefronts] / instructions;
-    row.conflicts = c[metric::shared_ld_bank_conflicts] / instructions;
-  }));
+  article::add_note(
+      row.note, article::attempt("counters", [&] {
+        const memlab::CounterValues c = memlab::read_counters(
+            {metric::shared_ld_wavefronts, metric::shared_ld_instructions, metric::shared_ld_bank_conflicts}, launch,
+            what);
+        if (!c.ok) {
+          article::add_note(row.note, "counters unavailable: " + c.reason);
+          return;
+        }
+        const double instructions = c[metric::shared_ld_instructions];
+        if (instructions <= 0) return;
+        row.wavefronts = c[metric::shared_ld_wavefronts] / instructions;
+        row.conflicts = c[metric::shared_ld_bank_conflicts] / instructions;
+      }));
 }
 
 template <class T>
@@ -348,8 +359,8 @@ void shared_stride_rows(const memlab::DeviceInfo& device, unsigned long long* si
     fraction_of(r, first);
     std::string of_theory;
     if (r.gbps && theory > 0) of_theory = article::fixed(*r.gbps * 1e9 / theory, 3);
-    article::add_note(r.note, "fraction: of stride 1; of theory " + of_theory + " (" +
-                                  article::fixed(theory / 1e9, 0) + " GB/s = SMs x 32 banks x 4 B x max SM clock)");
+    article::add_note(r.note, "fraction: of stride 1; of theory " + of_theory + " (" + article::fixed(theory / 1e9, 0) +
+                                  " GB/s = SMs x 32 banks x 4 B x max SM clock)");
     print(r);
   }
 }
@@ -444,20 +455,22 @@ void transpose_rows(int n, bool warm_too) {
     for (const Variant& v : variants) {
       Row r = row_of("transpose", v.name, std::to_string(n) + "x" + std::to_string(n), count);
       article::add_note(r.note, article::attempt("correctness", [&] {
-        out.poison();
-        article::run_once(v.name, v.launch);
-        out.check_guards();
-        const std::vector<float> got = out.download();
-        bool same = true;
-        const bool transposes = std::string(v.name) != "tiled_copy";
-        for (std::size_t i = 0; i < count && same; ++i) {
-          const std::size_t row = i / n, col = i % n;
-          same = got[i] == (transposes ? host[col * n + row] : host[i]);
-        }
-        r.correct = same;
-      }));
-      if (warm) time_warm_into(r, v.launch, bytes);
-      else time_into(r, v.launch, bytes);
+                          out.poison();
+                          article::run_once(v.name, v.launch);
+                          out.check_guards();
+                          const std::vector<float> got = out.download();
+                          bool same = true;
+                          const bool transposes = std::string(v.name) != "tiled_copy";
+                          for (std::size_t i = 0; i < count && same; ++i) {
+                            const std::size_t row = i / n, col = i % n;
+                            same = got[i] == (transposes ? host[col * n + row] : host[i]);
+                          }
+                          r.correct = same;
+                        }));
+      if (warm)
+        time_warm_into(r, v.launch, bytes);
+      else
+        time_into(r, v.launch, bytes);
       if (!warm && std::string(v.name).rfind("tile_", 0) == 0) shared_counters(r, v.launch, v.name);
       if (std::string(v.name) == "tiled_copy") copy = r;
       fraction_of(r, copy);
@@ -506,7 +519,8 @@ __global__ void grid_stride_sum(const float* __restrict__ in, float* __restrict_
 // float4 loads, a warp shuffle tree, one atomic per warp.
 __global__ void shuffle_sum(const float4* __restrict__ in, float* __restrict__ total, std::size_t n4) {
   float sum = 0;
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x) {
     const float4 v = in[i];
     sum += (v.x + v.y) + (v.z + v.w);
   }
@@ -534,14 +548,14 @@ void reduce_rows(const memlab::DeviceInfo& device) {
   const auto tree_row = [&](const char* name, const memlab::Launch& launch) {
     Row r = row_of("reduce", name, "grid " + std::to_string(grid) + " x 256", n);
     article::add_note(r.note, article::attempt("correctness", [&] {
-      partial.poison();
-      article::run_once(name, launch);
-      partial.check_guards();
-      const std::vector<float> sums = partial.download();
-      double got = 0;
-      for (unsigned b = 0; b < grid; ++b) got += sums[b];
-      r.correct = near(got);
-    }));
+                        partial.poison();
+                        article::run_once(name, launch);
+                        partial.check_guards();
+                        const std::vector<float> sums = partial.download();
+                        double got = 0;
+                        for (unsigned b = 0; b < grid; ++b) got += sums[b];
+                        r.correct = near(got);
+                      }));
     time_into(r, launch, bytes);
     article::add_note(r.note, "gbps: bytes read; the block sums are added on the host, outside the time");
     print(r);
@@ -559,9 +573,9 @@ void reduce_rows(const memlab::DeviceInfo& device) {
       shuffle_sum<<<grid, 256, 0, s>>>(reinterpret_cast<const float4*>(src), total, n / 4);
     };
     article::add_note(r.note, article::attempt("correctness", [&] {
-      article::run_once("float4_warp_shuffle", launch);
-      r.correct = near(partial.download()[0]);
-    }));
+                        article::run_once("float4_warp_shuffle", launch);
+                        r.correct = near(partial.download()[0]);
+                      }));
     time_into(r, launch, bytes);
     article::add_note(r.note, "gbps: bytes read; the time includes a 4-byte memset");
     print(r);
@@ -569,19 +583,19 @@ void reduce_rows(const memlab::DeviceInfo& device) {
   {
     Row r = row_of("reduce", "cub_device_reduce_sum", "cub::DeviceReduce::Sum", n);
     article::add_note(r.note, article::attempt("cub", [&] {
-      std::size_t temp_bytes = 0;
-      float* total = part;
-      MEMLAB_CUDA(cub::DeviceReduce::Sum(nullptr, temp_bytes, src, total, static_cast<int>(n)));
-      memlab::DeviceArray<unsigned char> temp(temp_bytes, "cub temp");
-      void* scratch = temp.data();
-      const memlab::Launch launch = [=](cudaStream_t s) {
-        std::size_t b = temp_bytes;
-        cub::DeviceReduce::Sum(scratch, b, src, total, static_cast<int>(n), s);
-      };
-      article::run_once("cub", launch);
-      r.correct = near(partial.download()[0]);
-      time_into(r, launch, bytes);
-    }));
+                        std::size_t temp_bytes = 0;
+                        float* total = part;
+                        MEMLAB_CUDA(cub::DeviceReduce::Sum(nullptr, temp_bytes, src, total, static_cast<int>(n)));
+                        memlab::DeviceArray<unsigned char> temp(temp_bytes, "cub temp");
+                        void* scratch = temp.data();
+                        const memlab::Launch launch = [=](cudaStream_t s) {
+                          std::size_t b = temp_bytes;
+                          cub::DeviceReduce::Sum(scratch, b, src, total, static_cast<int>(n), s);
+                        };
+                        article::run_once("cub", launch);
+                        r.correct = near(partial.download()[0]);
+                        time_into(r, launch, bytes);
+                      }));
     print(r);
   }
 }

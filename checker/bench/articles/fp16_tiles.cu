@@ -85,7 +85,8 @@ __global__ void rows_2x(const __half* __restrict__ in, __half* __restrict__ out,
   for (int j = 0; j < kTile; j += kBlockRows) {
     const int r = col0 + threadIdx.y + j, c = row0 + 2 * threadIdx.x;  // out is cols x rows
     if (r < cols && c + 1 < rows) {
-      const __half2 v = __halves2half2(tile[2 * threadIdx.x][threadIdx.y + j], tile[2 * threadIdx.x + 1][threadIdx.y + j]);
+      const __half2 v =
+          __halves2half2(tile[2 * threadIdx.x][threadIdx.y + j], tile[2 * threadIdx.x + 1][threadIdx.y + j]);
       *reinterpret_cast<__half2*>(out + (size_t)r * rows + c) = v;
     }
   }
@@ -110,7 +111,8 @@ __global__ void half2_tile(const __half* __restrict__ in, __half* __restrict__ o
 #pragma unroll
   for (int j = 0; j < kPairsPerThread; ++j)
 #pragma unroll
-    for (int k = 0; k < 2; ++k) tile2[threadIdx.y + kBlockRows * j][threadIdx.x + 32 * k] = __halves2half2(lo[j][k], hi[j][k]);
+    for (int k = 0; k < 2; ++k)
+      tile2[threadIdx.y + kBlockRows * j][threadIdx.x + 32 * k] = __halves2half2(lo[j][k], hi[j][k]);
   __syncthreads();
   // Lane x reads tile2[x][c] (word 65x + c: bank (x + c) % 32) and writes out[c][2x .. 2x+1].
   for (int j = 0; j < kTile; j += kBlockRows) {
@@ -186,9 +188,8 @@ int main() {
     Row copy_row;
 
     for (std::size_t k = 0; k < layouts.size(); ++k)
-      add_note(rows[k].note, article::attempt("bank model", [&] {
-        rows[k].ways = model_ways(layouts[k].read, layouts[k].pitch);
-      }));
+      add_note(rows[k].note,
+               article::attempt("bank model", [&] { rows[k].ways = model_ways(layouts[k].read, layouts[k].pitch); }));
 
     std::optional<memlab::DeviceArray<std::uint16_t>> in, out;
     std::vector<std::uint16_t> host_in, want;
@@ -223,15 +224,16 @@ int main() {
     std::optional<double> course_roofline_gbps, course_roofline_ms;
     std::string course_roofline_note;
     if (setup.empty()) {
-      auto check = [&](Row& row, const std::string& name, const memlab::Launch& launch, const std::vector<std::uint16_t>& expect) {
+      auto check = [&](Row& row, const std::string& name, const memlab::Launch& launch,
+                       const std::vector<std::uint16_t>& expect) {
         add_note(row.note, article::attempt("correctness", [&] {
-          out->poison();
-          article::run_once(name, launch);
-          out->check_guards();
-          const memlab::Comparison c = memlab::compare_exact(out->download(), expect);
-          row.correct = c.ok();
-          if (!c.ok()) add_note(row.note, std::to_string(c.mismatches) + " elements differ");
-        }));
+                   out->poison();
+                   article::run_once(name, launch);
+                   out->check_guards();
+                   const memlab::Comparison c = memlab::compare_exact(out->download(), expect);
+                   row.correct = c.ok();
+                   if (!c.ok()) add_note(row.note, std::to_string(c.mismatches) + " elements differ");
+                 }));
       };
       for (std::size_t k = 0; k < layouts.size(); ++k) check(rows[k], layouts[k].layout, launch_of(layouts[k]), want);
       check(copy_row, "copy", copy_launch(), host_in);
@@ -244,10 +246,10 @@ int main() {
           return;
         }
         add_note(row.note, article::attempt("timing", [&] {
-          const article::Timing t = article::time_launch(*timer, launch, memlab::criteria_from_environment());
-          row.ms = t.ms;
-          add_note(row.note, t.note);
-        }));
+                   const article::Timing t = article::time_launch(*timer, launch, memlab::criteria_from_environment());
+                   row.ms = t.ms;
+                   add_note(row.note, t.note);
+                 }));
       };
       time(copy_row, copy_launch());
       for (std::size_t k = 0; k < layouts.size(); ++k) time(rows[k], launch_of(layouts[k]));
@@ -287,8 +289,9 @@ int main() {
     for (std::size_t k = 0; k < layouts.size(); ++k) {
       const Row& r = rows[k];
       article::print_csv_row({layouts[k].layout, layouts[k].column_read, article::fixed(r.ways, 0),
-                              article::fixed(r.wavefronts, 3), article::fixed(r.ms, 4), article::fixed(gbps_of(r.ms), 1),
-                              article::fixed(fraction_of(r.ms), 3), article::yes_no(r.correct), gpu, r.note});
+                              article::fixed(r.wavefronts, 3), article::fixed(r.ms, 4),
+                              article::fixed(gbps_of(r.ms), 1), article::fixed(fraction_of(r.ms), 3),
+                              article::yes_no(r.correct), gpu, r.note});
     }
     article::print_csv_row({"course_copy_roofline", "none", "", "", article::fixed(course_roofline_ms, 4),
                             article::fixed(course_roofline_gbps, 1), "", "", gpu, course_roofline_note});

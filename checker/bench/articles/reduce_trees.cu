@@ -179,22 +179,23 @@ int main() {
       std::string name, base;
       article::PairTiming timing;
     };
-    std::vector<PairRow> pairs = {{"sequential_vs_modulo", "modulo", {}}, {"sequential_vs_interleaved", "interleaved", {}}};
+    std::vector<PairRow> pairs = {{"sequential_vs_modulo", "modulo", {}},
+                                  {"sequential_vs_interleaved", "interleaved", {}}};
 
     if (setup.empty()) {
       for (std::size_t k = 0; k < trees.size(); ++k) {
         const Tree& t = trees[k];
         if (!t.reduces) continue;
         add_note(rows[k].note, article::attempt("correctness", [&] {
-          partials->poison();
-          article::run_once(t.name, launch_of(t));
-          std::vector<float> sums = partials->download();
-          sums.resize(t.elements / kBlock);
-          const double reference = t.elements == big ? exact_big : exact_small;
-          const SumCheck c = check_sum(sums, reference, reference, t.elements);
-          rows[k].correct = c.ok;
-          add_note(rows[k].note, c.text);
-        }));
+                   partials->poison();
+                   article::run_once(t.name, launch_of(t));
+                   std::vector<float> sums = partials->download();
+                   sums.resize(t.elements / kBlock);
+                   const double reference = t.elements == big ? exact_big : exact_small;
+                   const SumCheck c = check_sum(sums, reference, reference, t.elements);
+                   rows[k].correct = c.ok;
+                   add_note(rows[k].note, c.text);
+                 }));
       }
 
       std::optional<memlab::KernelTimer> timer;
@@ -206,12 +207,12 @@ int main() {
         }
         const Tree& t = trees[k];
         add_note(rows[k].note, article::attempt("timing", [&] {
-          const article::Timing timing = article::time_launch(
-              *timer, launch_of(t),
-              t.elements == big ? memlab::criteria_from_environment() : article::tiny_kernel_criteria());
-          rows[k].ms = timing.ms;
-          add_note(rows[k].note, timing.note);
-        }));
+                   const article::Timing timing = article::time_launch(
+                       *timer, launch_of(t),
+                       t.elements == big ? memlab::criteria_from_environment() : article::tiny_kernel_criteria());
+                   rows[k].ms = timing.ms;
+                   add_note(rows[k].note, timing.note);
+                 }));
       }
       const Tree& sequential = trees[2];
       for (PairRow& p : pairs) {
@@ -222,7 +223,8 @@ int main() {
         const Tree& base = p.base == "modulo" ? trees[0] : trees[1];
         article::PairTiming timing;
         const std::string failed = article::attempt("pair timing", [&] {
-          timing = article::time_pair(*timer, launch_of(base), launch_of(sequential), memlab::criteria_from_environment());
+          timing =
+              article::time_pair(*timer, launch_of(base), launch_of(sequential), memlab::criteria_from_environment());
         });
         p.timing = timing;
         add_note(p.timing.note, failed);
@@ -252,9 +254,9 @@ int main() {
       const std::string scope = t.elements == big ? big_scope
                                 : t.reduces       ? small_scope
                                                   : "one launch of an empty kernel, 8 blocks x 256 threads";
-      article::print_csv_row({t.name, std::to_string(t.elements), scope,
-                              article::fixed(r.ms, 4), article::fixed(gbps, 1), article::fixed(r.wavefronts, 3),
-                              article::fixed(r.loads, 0), article::yes_no(r.correct), "", "", "", "", "", gpu, note});
+      article::print_csv_row({t.name, std::to_string(t.elements), scope, article::fixed(r.ms, 4),
+                              article::fixed(gbps, 1), article::fixed(r.wavefronts, 3), article::fixed(r.loads, 0),
+                              article::yes_no(r.correct), "", "", "", "", "", gpu, note});
     }
     for (const PairRow& p : pairs)
       article::print_csv_row({"", "", "", "", "", "", "", "", p.name, article::fixed(p.timing.ratio, 3),

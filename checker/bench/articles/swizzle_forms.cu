@@ -3,12 +3,13 @@
 //   xor_row_col          row * 32 + (col ^ row)               (the solution's swizzle())
 //   cute_swizzle_5_0_5   Swizzle<5, 0, 5>::apply(row * 32 + col)  (the generic CuTe-style form)
 // They are the same function for row, col < 32 (checked on the host below); lab 05's README,
-// "How you write the swizzle matters a little", reports the second about 5 % slower on the H200
-// (3317 against 3506 GB/s), because the compiler cannot know col < 32 and keeps its mask and
-// shift. The kernel body is the solution's: all four global loads into registers before the
-// first shared store, all four shared loads before the first global store. The XOR swizzle is
-// the one the shared-memory article (seeds/000, section 5.2 "Swizzle：地址变换消冲突") means;
-// its own swizzle() helper cancels the row bits and is not measured here.
+// "How you write the swizzle matters a little", reports the second slower on the H200 (this
+// program's run: docs/results/h200/2026-12-02-c7a3f6e/articles/memlab-bench-swizzle-forms.csv),
+// because the compiler cannot know col < 32 and keeps its mask and shift. The kernel body is the
+// solution's: all four global loads into registers before the first shared store, all four
+// shared loads before the first global store. The XOR swizzle is the one the shared-memory
+// article (seeds/000, section 5.2 "Swizzle：地址变换消冲突") means; its own
+// swizzle() helper cancels the row bits and is not measured here.
 //
 // Swizzle<B, M, S> is lab 05's (defined in solutions/05-swizzle/transpose.cu, in no header the
 // bench could include): the same definition, repeated here.
@@ -83,8 +84,8 @@ struct Row {
 int main() {
   return article::run_program("memlab-bench-swizzle-forms", [](const memlab::DeviceInfo& device) {
     using article::add_note;
-    article::print_csv_row({"form", "expression", "ms", "gbps", "correct", "pair", "ratio", "ci_low", "ci_high", "pairs",
-                            "gpu", "note"});
+    article::print_csv_row(
+        {"form", "expression", "ms", "gbps", "correct", "pair", "ratio", "ci_low", "ci_high", "pairs", "gpu", "note"});
     const std::string gpu = article::gpu_text(device);
     const std::size_t count = (std::size_t)kN * kN;
     const double bytes = 2.0 * count * sizeof(float);
@@ -129,13 +130,13 @@ int main() {
     if (setup.empty()) {
       for (std::size_t k = 0; k < forms.size(); ++k)
         add_note(rows[k].note, article::attempt("correctness", [&] {
-          out->poison();
-          article::run_once(forms[k].name, launch_of(forms[k]));
-          out->check_guards();
-          const memlab::Comparison c = memlab::compare_exact(out->download(), want);
-          rows[k].correct = c.ok();
-          if (!c.ok()) add_note(rows[k].note, std::to_string(c.mismatches) + " elements differ");
-        }));
+                   out->poison();
+                   article::run_once(forms[k].name, launch_of(forms[k]));
+                   out->check_guards();
+                   const memlab::Comparison c = memlab::compare_exact(out->download(), want);
+                   rows[k].correct = c.ok();
+                   if (!c.ok()) add_note(rows[k].note, std::to_string(c.mismatches) + " elements differ");
+                 }));
 
       std::optional<memlab::KernelTimer> timer;
       const std::string timer_failed = article::attempt("timer", [&] { timer.emplace(); });
@@ -145,16 +146,17 @@ int main() {
           continue;
         }
         add_note(rows[k].note, article::attempt("timing", [&] {
-          const article::Timing t =
-              article::time_launch(*timer, launch_of(forms[k]), memlab::criteria_from_environment());
-          rows[k].ms = t.ms;
-          add_note(rows[k].note, t.note);
-        }));
+                   const article::Timing t =
+                       article::time_launch(*timer, launch_of(forms[k]), memlab::criteria_from_environment());
+                   rows[k].ms = t.ms;
+                   add_note(rows[k].note, t.note);
+                 }));
       }
       if (timer) {
         article::PairTiming timing;
         const std::string failed = article::attempt("pair timing", [&] {
-          timing = article::time_pair(*timer, launch_of(forms[1]), launch_of(forms[0]), memlab::criteria_from_environment());
+          timing =
+              article::time_pair(*timer, launch_of(forms[1]), launch_of(forms[0]), memlab::criteria_from_environment());
         });
         pair = timing;
         add_note(pair.note, failed);

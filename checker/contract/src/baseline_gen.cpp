@@ -29,7 +29,8 @@ using contract::canonical_path;
 
 // The canonical headers one `#include <entry>` pulls in (the entry itself included), or an
 // empty list when this toolkit has no such header.
-std::vector<std::string> closure(const std::vector<std::string>& compile, const fs::path& probe, const std::string& entry) {
+std::vector<std::string> closure(const std::vector<std::string>& compile, const fs::path& probe,
+                                 const std::string& entry) {
   { std::ofstream(probe) << "#include <" << entry << ">\n"; }
   const fs::path depfile = probe.string() + ".d";
   std::vector<std::string> argv = compile;
@@ -41,7 +42,8 @@ std::vector<std::string> closure(const std::vector<std::string>& compile, const 
   }
   std::vector<std::string> headers;
   for (const std::string& dep : contract::read_depfile(depfile.string()))
-    if (fs::path(dep).filename() != probe.filename()) headers.push_back(canonical_path(dep, probe.parent_path().string()));
+    if (fs::path(dep).filename() != probe.filename())
+      headers.push_back(canonical_path(dep, probe.parent_path().string()));
   return headers;
 }
 
@@ -50,7 +52,8 @@ std::vector<std::string> closure(const std::vector<std::string>& compile, const 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() < 5) {
-    std::cerr << "usage: contract_baseline_gen OUT WORKDIR NVCC CXX CUDA_INCLUDE [--nvcc-host H] --cuda ... --std ...\n";
+    std::cerr
+        << "usage: contract_baseline_gen OUT WORKDIR NVCC CXX CUDA_INCLUDE [--nvcc-host H] --cuda ... --std ...\n";
     return 2;
   }
   const fs::path out = args[0], work = args[1];
@@ -89,7 +92,8 @@ int main(int argc, char** argv) {
   std::vector<std::thread> workers;
   for (unsigned w = 0; w < std::max(1u, std::thread::hardware_concurrency()); ++w)
     workers.emplace_back([&] {
-      for (std::size_t i; (i = next++) < probes.size();) probes[i].headers = closure(*probes[i].compile, probes[i].file, probes[i].entry);
+      for (std::size_t i; (i = next++) < probes.size();)
+        probes[i].headers = closure(*probes[i].compile, probes[i].file, probes[i].entry);
     });
   for (std::thread& t : workers) t.join();
 
@@ -112,7 +116,7 @@ int main(int argc, char** argv) {
   std::vector<int> table;
   for (const auto& [entry, headers] : closures) {
     if (headers.empty()) continue;  // this toolkit has no such header
-    table.push_back(-1);  // an entry starts: its name follows as the next index
+    table.push_back(-1);            // an entry starts: its name follows as the next index
     table.push_back(id(entry));
     table.push_back(static_cast<int>(headers.size()));
     for (const std::string& h : headers) table.push_back(id(h));
@@ -133,8 +137,10 @@ int main(int argc, char** argv) {
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   };
   std::error_code ec;
-  if (text(out) != text(tmp)) fs::rename(tmp, out);
-  else fs::remove(tmp, ec);
+  if (text(out) != text(tmp))
+    fs::rename(tmp, out);
+  else
+    fs::remove(tmp, ec);
   std::cout << "contract baseline: " << closures.size() << " entry headers, " << paths.size() << " headers\n";
   return 0;
 }

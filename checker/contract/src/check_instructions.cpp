@@ -110,7 +110,8 @@ void check_instructions(const Submission& s, const StudentFile& f, const ElfObje
     }
     const std::string why = refused(words);
     if (!why.empty() && reported.insert(why + function).second)
-      out.push_back(f.display + " executes " + why.substr(0, why.find(" (")) + " in " + function + why.substr(why.find(" (")));
+      out.push_back(f.display + " executes " + why.substr(0, why.find(" (")) + " in " + function +
+                    why.substr(why.find(" (")));
     for (std::size_t i = 0; i + 1 < words.size(); ++i)
       if (is_direct_branch(words[i]) && is_hex(words[i + 1])) {
         branches.push_back({at, std::stoull(words[i + 1], nullptr, 16), function});

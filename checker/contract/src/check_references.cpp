@@ -60,7 +60,8 @@ bool exit_only_from_device_stubs(const StudentFile& f, const ElfObject& o, std::
   if (!f.compiled_by_nvcc()) return false;
   std::map<long, std::vector<const ElfRelocation*>> by_function;  // what each function refers to
   for (const ElfRelocation& r : o.relocations)
-    if (!describes_only(o.sections[r.target_section])) by_function[o.function_at(r.target_section, r.offset)].push_back(&r);
+    if (!describes_only(o.sections[r.target_section]))
+      by_function[o.function_at(r.target_section, r.offset)].push_back(&r);
 
   std::set<long> stubs;
   for (bool grew = true; grew;) {
@@ -68,14 +69,15 @@ bool exit_only_from_device_stubs(const StudentFile& f, const ElfObject& o, std::
     for (const auto& [fn, refs] : by_function) {
       if (fn < 0 || stubs.count(fn)) continue;
       bool only_exit = !refs.empty();
-      for (const ElfRelocation* r : refs) only_exit = only_exit && (r->symbol == exit_symbol || stubs.count(target_function(o, *r)));
+      for (const ElfRelocation* r : refs)
+        only_exit = only_exit && (r->symbol == exit_symbol || stubs.count(target_function(o, *r)));
       if (only_exit) grew = stubs.insert(fn).second;
     }
   }
   bool uses = false;
   for (const auto& [fn, refs] : by_function)
     for (const ElfRelocation* r : refs) {
-      if (r->symbol == exit_symbol && !stubs.count(fn)) return false;  // exit called from real host code
+      if (r->symbol == exit_symbol && !stubs.count(fn)) return false;             // exit called from real host code
       if (!stubs.count(fn) && stubs.count(target_function(o, *r))) return false;  // host code reaches a stub
       uses = uses || r->symbol == exit_symbol;
     }

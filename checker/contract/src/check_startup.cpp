@@ -75,7 +75,8 @@ std::string what_it_does(const ElfObject& o, long fn) {
   Reach r;
   reach(o, fn, r);
   // The telling calls first: setenv says more than std::allocator<char>::allocator().
-  std::stable_partition(r.calls.begin(), r.calls.end(), [](const std::string& n) { return !common_reference_allowed(n); });
+  std::stable_partition(r.calls.begin(), r.calls.end(),
+                        [](const std::string& n) { return !common_reference_allowed(n); });
   for (std::string& n : r.calls) n = demangle(n);
   std::string text;
   if (!r.globals.empty()) text += " that initializes " + list_of(r.globals);
@@ -115,7 +116,8 @@ void check_startup(const Submission&, const StudentFile& f, const ElfObject& o, 
                     kBeforeMain + ")");
     }
     if (sec.size / 8 > relocated)
-      out.push_back(f.display + " has a static constructor at a fixed address in " + sec.name + " (" + kBeforeMain + ")");
+      out.push_back(f.display + " has a static constructor at a fixed address in " + sec.name + " (" + kBeforeMain +
+                    ")");
   }
 
   for (const ElfSymbol& sym : o.symbols)
@@ -131,10 +133,13 @@ void check_startup(const Submission&, const StudentFile& f, const ElfObject& o, 
         out.push_back(f.display + " asks for an executable stack (run-time code: bytes written to memory could run)");
     }
     if ((sec.flags & SHF_EXECINSTR) && (sec.flags & SHF_WRITE))
-      out.push_back(f.display + " has a writable code section " + sec.name + " (run-time code: bytes written to memory could run)");
+      out.push_back(f.display + " has a writable code section " + sec.name +
+                    " (run-time code: bytes written to memory could run)");
   }
   if (!stack_note)
-    out.push_back(f.display + " does not mark its stack non-executable (run-time code: the linker would make the stack executable)");
+    out.push_back(
+        f.display +
+        " does not mark its stack non-executable (run-time code: the linker would make the stack executable)");
 }
 
 }  // namespace contract

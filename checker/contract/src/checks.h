@@ -27,12 +27,12 @@ struct Toolchain {
   // An allowed header (its name below a system folder, e.g. "cooperative_groups.h") and the
   // names of all the headers it pulls in: those are not judged by name when it is included.
   std::map<std::string, std::set<std::string>> baseline;
-  std::string dep_base;                  // relative depfile paths are relative to this folder
+  std::string dep_base;  // relative depfile paths are relative to this folder
 };
 
 struct Submission {
   LabContract lab;
-  std::string lab_header;                  // the staged copy of lab.h
+  std::string lab_header;                     // the staged copy of lab.h
   std::vector<std::string> lab_header_names;  // the paths a depfile may name lab.h by
   Toolchain tools;
 };

@@ -33,8 +33,8 @@ LabContract load_contract(const std::string& path) {
   }
   if (!j.is_object()) throw std::runtime_error(path + ": the contract must be a JSON object");
   // A misspelt key would silently loosen or tighten the contract: refuse it.
-  static const char* known[] = {"comment", "defines", "cuda_api", "cuda_api_removed", "headers", "forbidden_headers",
-                                "library_kernels"};
+  static const char* known[] = {"comment", "defines",           "cuda_api",       "cuda_api_removed",
+                                "headers", "forbidden_headers", "library_kernels"};
   for (const auto& item : j.items()) {
     bool ok = false;
     for (const char* k : known) ok = ok || item.key() == k;
@@ -57,7 +57,8 @@ LabContract load_contract(const std::string& path) {
     }
   }
   if (j.contains("library_kernels")) {
-    if (!j["library_kernels"].is_boolean()) throw std::runtime_error(path + ": \"library_kernels\" must be true or false");
+    if (!j["library_kernels"].is_boolean())
+      throw std::runtime_error(path + ": \"library_kernels\" must be true or false");
     c.library_kernels = j["library_kernels"].get<bool>();
   }
   return c;

@@ -59,7 +59,8 @@ std::vector<std::string> parse_depfile(const std::string& text) {
       in_targets = true;
     } else if (c == ' ' || c == '\t') {
       flush();
-    } else if (c == ':' && in_targets && (next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '\0')) {
+    } else if (c == ':' && in_targets &&
+               (next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '\0')) {
       token.clear();  // the last target
       in_targets = false;
     } else {

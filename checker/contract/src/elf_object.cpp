@@ -151,7 +151,8 @@ ElfObject ElfObject::read(const std::string& path) {
 
 namespace {
 
-long symbol_in(const std::vector<ElfSymbol>& symbols, const std::vector<std::size_t>& candidates, std::uint64_t offset) {
+long symbol_in(const std::vector<ElfSymbol>& symbols, const std::vector<std::size_t>& candidates,
+               std::uint64_t offset) {
   for (std::size_t i : candidates) {
     const ElfSymbol& s = symbols[i];
     if (offset >= s.value && offset < s.value + (s.size == 0 ? 1 : s.size)) return static_cast<long>(i);

@@ -30,7 +30,7 @@ struct ElfSymbol {
 struct ElfRelocation {
   std::size_t target_section = 0;  // the section whose bytes the relocation patches
   std::uint64_t offset = 0;
-  std::uint32_t symbol = 0;        // index into ElfObject::symbols
+  std::uint32_t symbol = 0;  // index into ElfObject::symbols
   std::uint32_t type = 0;
   std::int64_t addend = 0;
 };

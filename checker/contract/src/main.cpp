@@ -45,9 +45,11 @@ Submission make_submission(const std::string& contract_path, const std::string& 
   s.lab_header = canonical_path(lab_header, cwd);
   s.lab_header_names.push_back(s.lab_header);
   const std::string original = line_directive_path(s.lab_header);
-  if (!original.empty()) s.lab_header_names.push_back(canonical_path(original, std::filesystem::path(s.lab_header).parent_path()));
+  if (!original.empty())
+    s.lab_header_names.push_back(canonical_path(original, std::filesystem::path(s.lab_header).parent_path()));
   const auto beside_contract = std::filesystem::path(contract_path).parent_path() / "lab.h";
-  if (std::filesystem::is_regular_file(beside_contract)) s.lab_header_names.push_back(canonical_path(beside_contract, cwd));
+  if (std::filesystem::is_regular_file(beside_contract))
+    s.lab_header_names.push_back(canonical_path(beside_contract, cwd));
 
   s.tools.objdump = objdump.empty() ? built_in_objdump() : objdump;
   for (const auto& list : {built_in_system_dirs(), extra_system})
@@ -72,7 +74,8 @@ int main(int argc, char** argv) {
   std::vector<std::vector<std::string>> file_args;
   std::vector<std::string> extra_system, extra_course;
   app.add_option("--contract", contract_path, "the lab's contract.json")->required();
-  app.add_option("--lab-header", lab_header, "the staged copy of lab.h the student's files compiled against")->required();
+  app.add_option("--lab-header", lab_header, "the staged copy of lab.h the student's files compiled against")
+      ->required();
   app.add_option("--file", file_args, "DISPLAY OBJECT DEPFILE: one student file (repeat per file)")
       ->expected(3)
       ->required();

@@ -27,7 +27,8 @@ std::vector<std::string> relative_names(const std::string& path, const std::vect
   std::vector<std::string> holding;
   for (const std::string& d : dirs)
     if (is_inside(path, d)) holding.push_back(d);
-  std::sort(holding.begin(), holding.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  std::sort(holding.begin(), holding.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   std::vector<std::string> names;
   for (const std::string& d : holding) names.push_back(path.substr(d.back() == '/' ? d.size() : d.size() + 1));
   return names;

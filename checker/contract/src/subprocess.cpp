@@ -34,17 +34,20 @@ std::string run_and_capture(const std::vector<std::string>& argv, bool quiet) {
   char buffer[65536];
   for (;;) {
     const ssize_t n = read(out[0], buffer, sizeof buffer);
-    if (n > 0) text.append(buffer, static_cast<std::size_t>(n));
-    else if (n == 0 || errno != EINTR) break;
+    if (n > 0)
+      text.append(buffer, static_cast<std::size_t>(n));
+    else if (n == 0 || errno != EINTR)
+      break;
   }
   close(out[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw std::runtime_error(argv[0] + " failed" +
-                             (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? std::string(" to start") : std::string()) +
-                             " on " + argv.back());
+    throw std::runtime_error(
+        argv[0] + " failed" +
+        (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? std::string(" to start") : std::string()) + " on " +
+        argv.back());
   return text;
 }
 

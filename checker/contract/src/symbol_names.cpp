@@ -23,7 +23,9 @@ bool is_cpp_name(const std::string& name) { return name.size() > 2 && name.compa
 
 namespace {
 
-bool starts(const std::string& s, std::size_t at, const char* prefix) { return s.compare(at, std::string(prefix).size(), prefix) == 0; }
+bool starts(const std::string& s, std::size_t at, const char* prefix) {
+  return s.compare(at, std::string(prefix).size(), prefix) == 0;
+}
 
 // <source-name> ::= <length> <identifier>; advances `at` past it.
 bool source_name(const std::string& m, std::size_t& at, std::string& id) {

@@ -28,7 +28,8 @@ TEST_CASE("depfiles: targets are dropped, continuations and escapes are read") {
 TEST_CASE("depfiles: what `ninja -t deps` prints (Ninja deletes the .d files it reads)") {
   const auto deps = parse_depfile(
       "sub/transpose.cu.o: #deps 3, deps mtime 1700000000 (VALID)\n"
-      "    /build/submission/04-padding/transpose.cu\n    /usr/include/stdio.h\n    /build/submission/04-padding/lab.h\n\n");
+      "    /build/submission/04-padding/transpose.cu\n    /usr/include/stdio.h\n    "
+      "/build/submission/04-padding/lab.h\n\n");
   CHECK(deps == std::vector<std::string>{"/build/submission/04-padding/transpose.cu", "/usr/include/stdio.h",
                                          "/build/submission/04-padding/lab.h"});
 }
@@ -74,7 +75,8 @@ TEST_CASE("references: the common allowlist and the classes of what is refused")
   CHECK(common_reference_allowed("__cudaLaunchKernel"));
   CHECK(common_reference_allowed("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEED1Ev"));
   CHECK_FALSE(common_reference_allowed("_ZNSt6chrono3_V212steady_clock3nowEv"));
-  CHECK_FALSE(common_reference_allowed("_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE"));
+  CHECK_FALSE(common_reference_allowed(
+      "_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE"));
   CHECK_FALSE(common_reference_allowed("getenv"));
   CHECK_FALSE(common_reference_allowed("_ZN6memlab4seedEv"));
   CHECK(reference_class("exit", false) == "ends the process");

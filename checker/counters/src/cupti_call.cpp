@@ -19,8 +19,7 @@ std::string describe(CUptiResult code) {
   }
   std::string text = name;
   const char* detail = nullptr;
-  if (cuptiGetErrorMessage(code, &detail) == CUPTI_SUCCESS && detail != nullptr && *detail != '\0' &&
-      text != detail) {
+  if (cuptiGetErrorMessage(code, &detail) == CUPTI_SUCCESS && detail != nullptr && *detail != '\0' && text != detail) {
     text += std::string(" (") + detail + ")";
   }
   return text;
@@ -28,11 +27,9 @@ std::string describe(CUptiResult code) {
 
 Status status_of(CUptiResult code) {
   switch (code) {
-    case CUPTI_SUCCESS:
-      return Status::ok;
+    case CUPTI_SUCCESS: return Status::ok;
     case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
-      return Status::not_permitted;
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES: return Status::not_permitted;
     case CUPTI_ERROR_NOT_SUPPORTED:
     case CUPTI_ERROR_INVALID_DEVICE:
     case CUPTI_ERROR_INVALID_CHIP_NAME:
@@ -42,10 +39,8 @@ Status status_of(CUptiResult code) {
     case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
     case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
     case CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
-      return Status::unsupported;
-    default:
-      return Status::error;
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED: return Status::unsupported;
+    default: return Status::error;
   }
 }
 
@@ -57,8 +52,9 @@ Result failed_cupti_call(const char* call, CUptiResult code) {
     r.message += "; " + std::string(permission_fix);
   } else if (code == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ||
              code == CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED) {
-    r.message += "; another profiler (Nsight Compute or Systems, or the old CUPTI profiler API) "
-                 "is attached to this process";
+    r.message +=
+        "; another profiler (Nsight Compute or Systems, or the old CUPTI profiler API) "
+        "is attached to this process";
   }
   return r;
 }
@@ -69,11 +65,8 @@ Result failed_cuda_call(const char* call, cudaError_t code) {
     case cudaErrorNoDevice:
     case cudaErrorInsufficientDriver:
     case cudaErrorSystemDriverMismatch:
-    case cudaErrorCallRequiresNewerDriver:
-      r.status = Status::unsupported;
-      break;
-    default:
-      r.status = Status::error;
+    case cudaErrorCallRequiresNewerDriver: r.status = Status::unsupported; break;
+    default: r.status = Status::error;
   }
   r.message = std::string(r.status == Status::unsupported ? "no usable CUDA GPU: " : "") + call +
               " failed: " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";

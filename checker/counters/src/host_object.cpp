@@ -69,8 +69,7 @@ std::size_t HostObject::passes(std::vector<std::uint8_t>& config_image) {
 }
 
 std::vector<double> HostObject::evaluate(const std::vector<std::uint8_t>& counter_data,
-                                         const std::vector<const char*>& metrics,
-                                         std::size_t range_index) const {
+                                         const std::vector<const char*>& metrics, std::size_t range_index) const {
   std::vector<double> values(metrics.size());
   auto p = MEMLAB_CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
   p.pHostObject = object_;

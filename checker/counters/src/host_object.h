@@ -33,8 +33,8 @@ class HostObject {
   static std::size_t passes(std::vector<std::uint8_t>& config_image);
 
   // Metric values of range `range_index` in a decoded counter data image.
-  std::vector<double> evaluate(const std::vector<std::uint8_t>& counter_data,
-                               const std::vector<const char*>& metrics, std::size_t range_index) const;
+  std::vector<double> evaluate(const std::vector<std::uint8_t>& counter_data, const std::vector<const char*>& metrics,
+                               std::size_t range_index) const;
 
  private:
   CUpti_Profiler_Host_Object* object_ = nullptr;

@@ -88,8 +88,9 @@ TEST_CASE("an empty metric list is an error, not a crash") {
 
 int main(int argc, char** argv) {
   if (supported_chips().empty()) {
-    std::puts("skipped: CUPTI's host API lists no chips here (is libnvperf_host.so from the CUDA Toolkit "
-              "installed and on the loader's path?)");
+    std::puts(
+        "skipped: CUPTI's host API lists no chips here (is libnvperf_host.so from the CUDA Toolkit "
+        "installed and on the loader's path?)");
     return 77;
   }
   doctest::Context context(argc, argv);

@@ -29,10 +29,11 @@ TEST_CASE("the course metric list has every named metric once, loads first") {
   CHECK(std::set<std::string>(all.begin(), all.end()).size() == all.size());
   CHECK(all.front() == metric::shared_ld_wavefronts);
   CHECK(all.back() == metric::global_st_requests);
-  CHECK(shared_metrics(Access::store) ==
-        std::vector<std::string>{metric::shared_st_wavefronts, metric::shared_st_instructions,
-                                 metric::shared_st_bank_conflicts});
-  CHECK(global_metrics(Access::load) == std::vector<std::string>{metric::global_ld_sectors, metric::global_ld_requests});
+  CHECK(shared_metrics(Access::store) == std::vector<std::string>{metric::shared_st_wavefronts,
+                                                                  metric::shared_st_instructions,
+                                                                  metric::shared_st_bank_conflicts});
+  CHECK(global_metrics(Access::load) ==
+        std::vector<std::string>{metric::global_ld_sectors, metric::global_ld_requests});
 }
 
 TEST_CASE("per-instruction ratios divide the right pair of metrics") {

@@ -59,7 +59,8 @@ __global__ void bank_probe_kernel(ProbeLanes lanes, unsigned* sink) {
   const int offset = lanes.offset[lane];
   unsigned loaded = 0;
   if (offset >= 0) {
-    const unsigned address = static_cast<unsigned>(__cvta_generic_to_shared(shared_bytes)) + static_cast<unsigned>(offset);
+    const unsigned address =
+        static_cast<unsigned>(__cvta_generic_to_shared(shared_bytes)) + static_cast<unsigned>(offset);
 #pragma unroll
     for (int r = 0; r < kProbeRepeats; ++r) {
       if constexpr (kStore) {
@@ -76,8 +77,8 @@ template <int W, bool kStore>
 cudaError_t launch_width(const ProbeLanes& lanes, unsigned* sink, int shared_bytes) {
   constexpr int kDefaultDynamicLimit = 48 * 1024;  // more needs an explicit opt-in per kernel
   if (shared_bytes > kDefaultDynamicLimit) {
-    const cudaError_t rc = cudaFuncSetAttribute(bank_probe_kernel<W, kStore>,
-                                                cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes);
+    const cudaError_t rc =
+        cudaFuncSetAttribute(bank_probe_kernel<W, kStore>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes);
     if (rc != cudaSuccess) return rc;
   }
   bank_probe_kernel<W, kStore><<<1, 32, shared_bytes>>>(lanes, sink);

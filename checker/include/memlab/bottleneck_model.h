@@ -7,7 +7,7 @@
 //                  roofline measured on the GPU (the stride-1 rate of lab 03).
 // The GPU checks feed it rates measured in the same run; memlab-portability feeds it the GPU
 // table's datasheet rates (memlab/gpu_table.h). Its error on the H200 is recorded in
-// docs/results/h200.md ("The bottleneck model against the H200", 2026-12-01).
+// docs/results/h200-log.md ("The bottleneck model against the H200", 2026-12-01).
 namespace memlab {
 
 struct ResourceRates {

@@ -14,7 +14,7 @@ class GuardedAllocation {
  public:
   static constexpr std::size_t kGuardBytes = 64 * 1024;  // keeps the payload 256-byte aligned
   static constexpr unsigned char kCanary = 0xA5;
-  static constexpr unsigned char kPoison = 0xFF;          // all-ones: NaN as float and half
+  static constexpr unsigned char kPoison = 0xFF;  // all-ones: NaN as float and half
 
   GuardedAllocation(std::size_t payload_bytes, std::string name);
   ~GuardedAllocation();
@@ -47,8 +47,8 @@ struct OutOfBoundsWrite : std::exception {
 
 // Describes where a changed guard byte lies, in elements relative to the array: "out[-3]" or
 // "out[n+0] (one past the end)". Pure, so it is unit-tested on the CPU.
-std::string describe_guard_hit(const std::string& name, std::size_t element_bytes,
-                               bool before, std::size_t byte_distance);
+std::string describe_guard_hit(const std::string& name, std::size_t element_bytes, bool before,
+                               std::size_t byte_distance);
 
 template <class T>
 class DeviceArray {

@@ -8,7 +8,7 @@
 namespace memlab {
 
 struct BuildStatus {
-  std::string run_id;        // this ctest run of the lab; report parts must carry it
+  std::string run_id;  // this ctest run of the lab; report parts must carry it
   bool ok = false;
   bool contract_checked = false;
   std::vector<std::string> violations;  // the submission contract's, one sentence each

@@ -2,9 +2,14 @@
 // What a lab's check.cu uses: doctest test cases grouped into suites (cpu, correctness,
 // performance, mechanism), each recording the manifest's checks through expect_*().
 //
+//   #include "lab_checks.h"   // generated from lab.json: lab::check::<id>, lab::param::<name>
+//
 //   TEST_CASE("transpose is exact" * doctest::test_suite("correctness")) {
-//     memlab::expect_true("exact_transpose", comparison.ok(), comparison.summary(...));
+//     memlab::expect_true(lab::check::exact_transpose, comparison.ok(), comparison.summary(...));
 //   }
+//
+// Every function here names a check by memlab::CheckId, never by a string: a check that lab.json
+// does not declare is a compile error, not a failure at run time (memlab/check_id.h).
 //
 // The harness (checker main) loads the manifest, decides skips (no GPU), prints the
 // environment note, runs the suite's test cases and sends each check's measurement to the
@@ -19,6 +24,7 @@
 #include <vector>
 
 #include "memlab/buffers.h"
+#include "memlab/check_id.h"
 #include "memlab/cuda_check.h"
 #include "memlab/gpu.h"
 #include "memlab/launch.h"
@@ -33,13 +39,14 @@
 namespace memlab {
 
 const Manifest& manifest();
-// The manifest's check `id`; throws std::logic_error when lab.json has no such check (a bug of
-// the lab's checker, reported as the test case's exception).
-const CheckSpec& check_spec(const std::string& id);
-std::uint64_t seed();                 // the run's seed (printed in the report)
-InputGenerator& inputs();             // seeded generator for this run
-const DeviceInfo& gpu();              // only in GPU suites
-KernelTimer& timer();                 // only in GPU suites
+// The manifest's check `id`; throws std::logic_error when lab.json has no such check (a header
+// generated from another lab.json than the one loaded: a bug of the build, reported as the test
+// case's exception).
+const CheckSpec& check_spec(CheckId id);
+std::uint64_t seed();      // the run's seed (printed in the report)
+InputGenerator& inputs();  // seeded generator for this run
+const DeviceInfo& gpu();   // only in GPU suites
+KernelTimer& timer();      // only in GPU suites
 SamplingCriteria sampling_criteria();
 // Why this machine's timings are in doubt now (other processes, clocks, ...), or empty.
 std::string environment_doubt();
@@ -52,17 +59,17 @@ void write_result_file(const std::string& name, const std::string& text);
 
 // Record a check from the manifest. Each returns whether it passed, and reports a failure
 // to doctest so the test case fails with the check's line.
-bool expect_true(const std::string& id, bool ok, const std::string& detail = "");
-bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
+bool expect_true(CheckId id, bool ok, const std::string& detail = "");
+bool expect_value(CheckId id, const Estimate& measured, const std::string& measured_text,
                   const std::string& doubt = "");
 // The same for a check with a gap rule (memlab/gap_rule.h): `gap` holds the starter's and the
 // target's times measured in this run, from which the judge decides what the check requires.
-bool expect_value(const std::string& id, const Estimate& measured, const std::string& measured_text,
-                  const std::string& doubt, const std::optional<GapMeasurement>& gap);
+bool expect_value(CheckId id, const Estimate& measured, const std::string& measured_text, const std::string& doubt,
+                  const std::optional<GapMeasurement>& gap);
 // A check that could not be evaluated for a reason outside the student's control.
-void skip_check(const std::string& id, const std::string& reason);
+void skip_check(CheckId id, const std::string& reason);
 // A check that fails without a measurement (e.g. a wrong result is not timed).
-void fail_check(const std::string& id, const std::string& reason);
+void fail_check(CheckId id, const std::string& reason);
 // The check program is about to end itself (a kernel that hangs cannot be cancelled): tells the
 // judge why, so the checks that get no measurement fail with that reason.
 void report_fatal(const std::string& reason);
@@ -76,23 +83,22 @@ void report_fatal(const std::string& reason);
 // GPU. By default the starter is `base` and the target the candidate's floor (its bytes at its
 // roofline); GapSides says otherwise.
 struct GapSides {
-  std::optional<double> starter_ms;                   // the starter's median, when it is not `base`
+  std::optional<double> starter_ms;                    // the starter's median, when it is not `base`
   std::function<double(double starter_ms)> target_ms;  // the target, when it is not the floor
 };
-bool expect_speedup(const std::string& id, const TimedWork& base, const TimedWork& candidate,
-                    const GapSides& gap = {}, double* base_ms = nullptr);
+bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidate, const GapSides& gap = {},
+                    double* base_ms = nullptr);
 // The same for bare launches with nothing to verify (demonstrations, such as lab 03's
 // mixed kernel): only the stream checks apply.
-bool expect_speedup(const std::string& id, const Launch& base, const Launch& candidate);
+bool expect_speedup(CheckId id, const Launch& base, const Launch& candidate);
 // Achieved bandwidth of `work` (work.floor.bytes per launch) as a fraction of its floor's
 // roofline (work.floor.roofline, named work.floor.roofline_name), sampled as expect_speedup's.
 // A check with a gap rule needs `starter_ms`: the starter's median time on the same work (the
 // target is the work's floor), from expect_speedup's `base_ms` or median_time().
-bool expect_roofline_fraction(const std::string& id, const TimedWork& work,
-                              std::optional<double> starter_ms = std::nullopt);
+bool expect_roofline_fraction(CheckId id, const TimedWork& work, std::optional<double> starter_ms = std::nullopt);
 // The median time of `work` alone (a starter timed for a gap rule), or nullopt after failing
 // every check in `ids` with the reason the measurement is invalid.
-std::optional<double> median_time(const TimedWork& work, const std::vector<std::string>& ids);
+std::optional<double> median_time(const TimedWork& work, const std::vector<CheckId>& ids);
 
 // Mechanism: hardware counters (CUPTI range profiler) around one launch. The launch may run
 // several times (one per hardware pass), so it must be idempotent. When counters cannot be
@@ -116,7 +122,7 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
 // 1 otherwise, 2 bad usage (the judge decides the grade, not this status).
 int run_check_program(int argc, char** argv);
 
-bool expect_counter_ratio(const std::string& id, const Launch& launch, const std::string& numerator,
+bool expect_counter_ratio(CheckId id, const Launch& launch, const std::string& numerator,
                           const std::string& denominator, const std::string& what,
                           const std::string& launch_name = "the launch whose counters are read");
 

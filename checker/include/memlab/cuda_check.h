@@ -20,9 +20,8 @@ void throw_cuda_error(cudaError_t code, const char* call, const char* file, int 
 
 }  // namespace memlab
 
-#define MEMLAB_CUDA(call)                                                        \
-  do {                                                                           \
-    cudaError_t memlab_status_ = (call);                                         \
-    if (memlab_status_ != cudaSuccess)                                           \
-      ::memlab::throw_cuda_error(memlab_status_, #call, __FILE__, __LINE__);     \
+#define MEMLAB_CUDA(call)                                                                                     \
+  do {                                                                                                        \
+    cudaError_t memlab_status_ = (call);                                                                      \
+    if (memlab_status_ != cudaSuccess) ::memlab::throw_cuda_error(memlab_status_, #call, __FILE__, __LINE__); \
   } while (0)

@@ -81,8 +81,8 @@ std::string describe_mismatches(const DeviceMismatches& m, std::size_t checked, 
 // ---- Sums that are exact in any order (sample_inputs.h) -------------------------------------
 struct ExactSumTotal {
   long long numerator_sum = 0, numerator_abs_sum = 0;  // sum of k and of |k| over the elements
-  int exponent = 0;                                      // every value is k * 2^-exponent
-  double sum() const;                                    // exact, and exactly a float
+  int exponent = 0;                                    // every value is k * 2^-exponent
+  double sum() const;                                  // exact, and exactly a float
   double sum_abs() const;
 };
 

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include <fmt/format.h>
+
 namespace memlab {
 
 struct DeviceInfo {
@@ -15,9 +17,9 @@ struct DeviceInfo {
   std::size_t global_mem_bytes = 0;
   std::size_t shared_mem_per_sm = 0;
   std::size_t persisting_l2_max_bytes = 0;
-  int max_sm_clock_khz = 0;      // from the runtime; NVML gives the current clock
+  int max_sm_clock_khz = 0;  // from the runtime; NVML gives the current clock
   int memory_bus_bits = 0;
-  bool display_watchdog = false; // kernels on this GPU are killed after a few seconds
+  bool display_watchdog = false;  // kernels on this GPU are killed after a few seconds
   int pci_bus = 0;
 };
 
@@ -50,23 +52,25 @@ inline std::string missing_code_message(int cc_major, int cc_minor, const std::s
     if (cc_major > 0 && (entry == own || entry == own + "-real")) listed = true;
     entry.clear();
   }
-  const std::string gpu = cc_major > 0 ? "compute capability " + std::to_string(cc_major) + "." +
-                                             std::to_string(cc_minor) + ", sm_" + own
+  const std::string gpu = cc_major > 0 ? fmt::format("compute capability {}.{}, sm_{}", cc_major, cc_minor, own)
                                        : "its compute capability could not be read";
-  const std::string built = archs.empty() ? "" : "; this build has code for " + archs;
-  const std::string flag = "-DCMAKE_CUDA_ARCHITECTURES=" + (cc_major > 0 ? own : std::string("<the GPU's compute "
-                                                                                    "capability without the dot>"));
-  const std::string detect = "or delete the build folder and configure again on this machine, so that CMake "
-                             "detects the GPU";
+  const std::string built = archs.empty() ? "" : fmt::format("; this build has code for {}", archs);
+  const std::string flag = fmt::format("-DCMAKE_CUDA_ARCHITECTURES={}",
+                                       cc_major > 0 ? own : "<the GPU's compute capability without the dot>");
+  const char* detect = "or delete the build folder and configure again on this machine, so that CMake detects the GPU";
   if (ptx_too_new)
-    return "the NVIDIA driver is older than the CUDA Toolkit of this build and cannot compile its PTX for this GPU (" +
-           gpu + built + "): install a newer driver, or configure again with " + flag +
-           " so that the build has machine code for this GPU and needs no PTX, " + detect;
+    return fmt::format(
+        "the NVIDIA driver is older than the CUDA Toolkit of this build and cannot compile its PTX for this GPU "
+        "({}{}): install a newer driver, or configure again with {} so that the build has machine code for this GPU "
+        "and needs no PTX, {}",
+        gpu, built, flag, detect);
   if (listed)
-    return "a part of this program has no code for this GPU (" + gpu + built +
-           "): it was built with other architectures; delete the build folder and build again, or configure again "
-           "with " + flag;
-  return "this build has no code for this GPU (" + gpu + built + "): configure again with " + flag + ", " + detect;
+    return fmt::format(
+        "a part of this program has no code for this GPU ({}{}): it was built with other architectures; delete the "
+        "build folder and build again, or configure again with {}",
+        gpu, built, flag);
+  return fmt::format("this build has no code for this GPU ({}{}): configure again with {}, {}", gpu, built, flag,
+                     detect);
 }
 
 // For a CUDA error (a cudaError_t) that means "no code for this GPU" (cudaErrorNoKernelImageForDevice,

@@ -27,10 +27,10 @@ struct MeasurementRecord {
   // check
   std::string id;
   Outcome outcome = Outcome::failed;
-  Estimate estimate;           // for value; value 1/0 for flag
-  std::string measured_text;   // how the program describes the value
-  std::string doubt;           // why the measurement is in doubt (noise, other processes), or empty
-  std::string detail;          // the reason for failed/skipped, or a flag's detail
+  Estimate estimate;          // for value; value 1/0 for flag
+  std::string measured_text;  // how the program describes the value
+  std::string doubt;          // why the measurement is in doubt (noise, other processes), or empty
+  std::string detail;         // the reason for failed/skipped, or a flag's detail
   // For a check with a gap rule: the starter's and the target's times measured in this run;
   // the judge decides from them whether time grades the check and what it requires.
   std::optional<GapMeasurement> gap;

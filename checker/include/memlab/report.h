@@ -15,9 +15,9 @@ struct CheckResult {
   std::string id, suite, kind, description;
   Verdict verdict = Verdict::skip;
   std::optional<double> measured;
-  std::string measured_text;   // e.g. "2.21x (95 % CI 2.18x-2.24x, 24 pairs)"
-  std::string required_text;   // e.g. ">= 1.8x"
-  std::string detail;          // reason for skip/inconclusive/fail, mismatches, ...
+  std::string measured_text;  // e.g. "2.21x (95 % CI 2.18x-2.24x, 24 pairs)"
+  std::string required_text;  // e.g. ">= 1.8x"
+  std::string detail;         // reason for skip/inconclusive/fail, mismatches, ...
   std::string hint;
   double points = 0, max_points = 0;
   // A timed check that this GPU cannot grade by time (memlab/gap_rule.h): skipped, and its
@@ -42,9 +42,9 @@ struct ReportPart {
   // merged), which files and thresholds were graded, and how the check program ended.
   std::string run_id;
   std::string student_dir;
-  std::string thresholds;   // "none" or "<path> (fnv1a64:...)"
+  std::string thresholds;  // "none" or "<path> (fnv1a64:...)"
   std::string tree_commit;
-  std::string ending;       // "" when the check program ended normally
+  std::string ending;  // "" when the check program ended normally
 };
 
 std::string to_json(const ReportPart& part);

@@ -25,7 +25,6 @@ double theoretical_shared_bytes_per_second();
 
 // A kernel time that beats bytes / roofline by more than `tolerance` did not do the work:
 // returns the explanation, or empty when the time is physically possible.
-std::string impossible_time_reason(double ms, double bytes, const Roofline& roofline,
-                                   double tolerance = 0.10);
+std::string impossible_time_reason(double ms, double bytes, const Roofline& roofline, double tolerance = 0.10);
 
 }  // namespace memlab

@@ -27,8 +27,8 @@ struct ShapeReport {
   bool drifting = false;  // the first and last thirds differ by more than the tolerance
   std::string note;
 };
-ShapeReport inspect_shape(const std::vector<double>& samples_in_order,
-                          double drift_tolerance = 0.03, double gap_tolerance = 0.08);
+ShapeReport inspect_shape(const std::vector<double>& samples_in_order, double drift_tolerance = 0.03,
+                          double gap_tolerance = 0.08);
 
 // A ratio estimated from interleaved pairs: mean of log(base/candidate) with a 95 % CI.
 struct RatioEstimate {

@@ -15,14 +15,14 @@ namespace memlab {
 
 // How the check program ended, as the judge saw it.
 struct ProgramEnding {
-  bool ran = false;           // the program could be started at all
-  std::string start_error;    // why not
-  bool timed_out = false;     // the judge ended it at the deadline
+  bool ran = false;         // the program could be started at all
+  std::string start_error;  // why not
+  bool timed_out = false;   // the judge ended it at the deadline
   double deadline_s = 0;
-  int exit_code = -1;         // >= 0 when it exited
-  int signal = 0;             // > 0 when a signal ended it
-  bool sent_end = false;      // its last record was "end"
-  std::string fatal;          // the reason of a "fatal" record (a hang it detected itself)
+  int exit_code = -1;                        // >= 0 when it exited
+  int signal = 0;                            // > 0 when a signal ended it
+  bool sent_end = false;                     // its last record was "end"
+  std::string fatal;                         // the reason of a "fatal" record (a hang it detected itself)
   std::vector<std::string> protocol_errors;  // malformed or misplaced records, "line N: ..."
 };
 
@@ -39,9 +39,9 @@ CheckResult result_row(const CheckSpec& spec);
 // rule and no gap.
 struct Requirement {
   bool graded_by_time = true;
-  double value = 0;     // the threshold (for a gap rule below its gate: what it would be)
-  std::string text;     // ">= 1.39x (half of the gap: ...)"
-  std::string reason;   // why the counters grade it, when !graded_by_time
+  double value = 0;    // the threshold (for a gap rule below its gate: what it would be)
+  std::string text;    // ">= 1.39x (half of the gap: ...)"
+  std::string reason;  // why the counters grade it, when !graded_by_time
 };
 Requirement requirement_of(const CheckSpec& spec, const std::optional<GapMeasurement>& gap);
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "memlab/check_id.h"
 #include "memlab/timed_work.h"
 
 namespace memlab {
@@ -13,6 +14,6 @@ namespace memlab {
 // run_checked (errors, hangs and stray streams reported) and verifies its output. When it is
 // wrong, every check in `timed_checks` fails with the reason ("not timed: ...") and this
 // returns false.
-bool verified_before_timing(const TimedWork& work, const std::vector<std::string>& timed_checks);
+bool verified_before_timing(const TimedWork& work, const std::vector<CheckId>& timed_checks);
 
 }  // namespace memlab

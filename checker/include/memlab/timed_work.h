@@ -31,8 +31,8 @@ struct PhysicalFloor {
   const Roofline* roofline = nullptr;
   std::string roofline_name;  // "copy", "read", "shared-memory theory"
   bool set() const { return bytes > 0 && roofline != nullptr; }
-  double ms() const;          // 0 when not set
-  std::string text() const;   // "moving 537 MB at the measured copy roofline (3901 GB/s)"
+  double ms() const;         // 0 when not set
+  std::string text() const;  // "moving 537 MB at the measured copy roofline (3901 GB/s)"
 };
 
 struct TimedWork {

@@ -128,7 +128,7 @@ class TransposeSamples {
 // roofline, every sample of the student's on fresh inputs and a secret subset verified.
 template <class T>
 void check_transpose_speed(MatrixSize s, const TransposeLaunch<T>& student, const TransposeLaunch<T>& starter,
-                           const std::string& speedup_id, const std::string& roofline_id) {
+                           CheckId speedup_id, CheckId roofline_id) {
   TransposeSamples<T> samples(s);
   const TimedWork work = samples.work("transpose " + size_text(s), student, true);
   if (!verified_before_timing(work, {speedup_id, roofline_id})) return;
@@ -148,7 +148,7 @@ void check_transpose_speed(MatrixSize s, const TransposeLaunch<T>& student, cons
 // The shared-memory traffic of one n x n float transpose as the counters see it, for a check
 // that compares it with a declared tile (lab 04's pitch, lab 05's swizzle()). When the counters
 // cannot be read, check `id` is skipped with the reason and this returns false.
-inline bool measure_tile_traffic(const std::string& id, int n, const TransposeLaunch<float>& transpose,
+inline bool measure_tile_traffic(CheckId id, int n, const TransposeLaunch<float>& transpose,
                                  MeasuredTileTraffic& measured) {
   DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
   in.upload(inputs().floats((size_t)n * n));

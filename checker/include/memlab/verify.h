@@ -30,8 +30,7 @@ std::string format_value(std::uint16_t v);
 std::string format_value(double v);
 
 template <class T>
-Comparison compare_exact(const std::vector<T>& got, const std::vector<T>& want,
-                         std::size_t keep = 5) {
+Comparison compare_exact(const std::vector<T>& got, const std::vector<T>& want, std::size_t keep = 5) {
   Comparison c;
   c.checked = want.size();
   for (std::size_t i = 0; i < want.size(); ++i) {

@@ -13,8 +13,8 @@ inline constexpr int kSectorBytes = 32;
 
 // One 32-byte sector a warp request touches, and how many lanes read from it.
 struct SectorUse {
-    std::uint64_t sector = 0;
-    int lanes = 0;
+  std::uint64_t sector = 0;
+  int lanes = 0;
 };
 
 // Lane i of a warp loads the 4-byte element i * stride_elems (from an aligned start).
@@ -24,14 +24,14 @@ std::vector<SectorUse> sectors_of_warp(int stride_elems);
 std::string sectors_svg(const std::vector<int>& strides);
 
 struct SharedBlock {
-    std::string name;
-    std::int64_t bytes = 0;  // static + dynamic shared memory of one block
+  std::string name;
+  std::int64_t bytes = 0;  // static + dynamic shared memory of one block
 };
 
 struct SharedLimits {
-    std::int64_t per_sm = 0;         // shared memory an SM gives to blocks
-    std::int64_t reserved = 0;       // kept by the driver for every resident block
-    std::int64_t unit = 1;           // allocation granularity
+  std::int64_t per_sm = 0;    // shared memory an SM gives to blocks
+  std::int64_t reserved = 0;  // kept by the driver for every resident block
+  std::int64_t unit = 1;      // allocation granularity
 };
 
 // What one block occupies: its bytes plus the reservation, rounded up to the unit.

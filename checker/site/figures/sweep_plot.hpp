@@ -12,13 +12,13 @@
 namespace memlab::site::figures {
 
 struct SweepPoint {
-    int stride = 0;
-    double gbps = 0;  // shared-memory bytes loaded per second, 1e9
+  int stride = 0;
+  double gbps = 0;  // shared-memory bytes loaded per second, 1e9
 };
 
 struct SweepRecording {
-    std::vector<SweepPoint> points;     // in the CSV's order
-    std::optional<double> theory_gbps;  // from pct_of_theory, when the CSV has it
+  std::vector<SweepPoint> points;     // in the CSV's order
+  std::optional<double> theory_gbps;  // from pct_of_theory, when the CSV has it
 };
 
 // Reads lab 03's CSV: a header naming at least `stride` and `gbps` (and optionally

@@ -22,77 +22,77 @@ namespace memlab::site {
 namespace {
 
 std::vector<std::string> course_text_files(const CourseFiles& files) {
-    std::vector<std::string> all = files.docs;
-    all.insert(all.end(), files.labs.begin(), files.labs.end());
-    all.insert(all.end(), files.decks.begin(), files.decks.end());
-    return all;
+  std::vector<std::string> all = files.docs;
+  all.insert(all.end(), files.labs.begin(), files.labs.end());
+  all.insert(all.end(), files.decks.begin(), files.decks.end());
+  return all;
 }
 
 class AnchorCache {
-public:
-    explicit AnchorCache(fs::path root) : root_(std::move(root)) {}
+ public:
+  explicit AnchorCache(fs::path root) : root_(std::move(root)) {}
 
-    const std::set<std::string>& of(const std::string& repo_path) {
-        auto it = cache_.find(repo_path);
-        if (it == cache_.end()) {
-            const Markdown page(read_file(root_ / repo_path));
-            it = cache_.emplace(repo_path, anchors_of(page.root())).first;
-        }
-        return it->second;
+  const std::set<std::string>& of(const std::string& repo_path) {
+    auto it = cache_.find(repo_path);
+    if (it == cache_.end()) {
+      const Markdown page(read_file(root_ / repo_path));
+      it = cache_.emplace(repo_path, anchors_of(page.root())).first;
     }
+    return it->second;
+  }
 
-private:
-    fs::path root_;
-    std::map<std::string, std::set<std::string>> cache_;
+ private:
+  fs::path root_;
+  std::map<std::string, std::set<std::string>> cache_;
 };
 
 // Why `ref` in `source` does not resolve, or "" when it does.
-std::string link_error(const CourseTree& tree, const std::string& source, const LinkRef& ref,
-                       AnchorCache& anchors) {
-    if (ref.url.empty()) return "the URL is empty";
-    if (classify_url(ref.url) == UrlKind::absolute_path) {
-        return "an absolute path depends on where the site is served; use a path relative to this file";
-    }
-    const LinkTarget target = resolve_relative_link(tree, source, ref.url);
-    if (!target.error.empty()) return target.error;
-    if (!target.fragment.empty() && ends_with(target.repo_path, ".md") &&
-        anchors.of(target.repo_path).count(target.fragment) == 0) {
-        return target.repo_path + " has no heading or id \"" + target.fragment + "\"";
-    }
-    return "";
+std::string link_error(const CourseTree& tree, const std::string& source, const LinkRef& ref, AnchorCache& anchors) {
+  if (ref.url.empty()) return "the URL is empty";
+  if (classify_url(ref.url) == UrlKind::absolute_path) {
+    return "an absolute path depends on where the site is served; use a path relative to this file";
+  }
+  const LinkTarget target = resolve_relative_link(tree, source, ref.url);
+  if (!target.error.empty()) return target.error;
+  if (!target.fragment.empty() && ends_with(target.repo_path, ".md") &&
+      anchors.of(target.repo_path).count(target.fragment) == 0) {
+    return target.repo_path + " has no heading or id \"" + target.fragment + "\"";
+  }
+  return "";
 }
 
 }  // namespace
 
 LinkReport check_links(const CourseTree& tree) {
-    const fs::path& root = tree.root;
-    const CourseFiles files = find_course_files(root);
-    LinkReport report;
-    report.broken = files.problems;
-    AnchorCache anchors(root);
-    for (const auto& source : course_text_files(files)) {
-        const Markdown page(read_file(root / source));
-        for (const auto& ref : link_refs(page.root())) {
-            ++report.checked;
-            if (classify_url(ref.url) == UrlKind::external) {
-                report.external.push_back({source, ref.line, ref.url});
-                continue;
-            }
-            const std::string error = link_error(tree, source, ref, anchors);
-            if (!error.empty()) {
-                report.broken.push_back({source, ref.line, std::string(ref.image ? "broken image" : "broken link") +
-                                                               " \"" + ref.url + "\": " + error});
-            }
-        }
+  const fs::path& root = tree.root;
+  const CourseFiles files = find_course_files(root);
+  LinkReport report;
+  report.broken = files.problems;
+  AnchorCache anchors(root);
+  for (const auto& source : course_text_files(files)) {
+    const Markdown page(read_file(root / source));
+    for (const auto& ref : link_refs(page.root())) {
+      ++report.checked;
+      if (classify_url(ref.url) == UrlKind::external) {
+        report.external.push_back({source, ref.line, ref.url});
+        continue;
+      }
+      const std::string error = link_error(tree, source, ref, anchors);
+      if (!error.empty()) {
+        report.broken.push_back(
+            {source, ref.line,
+             std::string(ref.image ? "broken image" : "broken link") + " \"" + ref.url + "\": " + error});
+      }
     }
-    return report;
+  }
+  return report;
 }
 
 namespace {
 
 struct MarkerCounts {
-    size_t markers = 0;
-    size_t files_with_markers = 0;
+  size_t markers = 0;
+  size_t files_with_markers = 0;
 };
 
 // Calls `check` for every marker of `kind` in the course text (the pages, handouts and decks
@@ -100,90 +100,89 @@ struct MarkerCounts {
 // without its closing comment is reported in `problems`.
 MarkerCounts visit_course_markers(const fs::path& root, MarkerKind kind, Problems& problems,
                                   const std::function<void(const std::string& source, const Marker&)>& check) {
-    MarkerCounts counts;
-    for (const auto& source : course_text_files(find_course_files(root))) {
-        const Markdown page(read_file(root / source));
-        const size_t before = counts.markers;
-        visit_markers(
-            page.root(), source,
-            [&](const Marker& marker) -> std::optional<MarkerValue> {
-                ++counts.markers;
-                check(source, marker);
-                return std::nullopt;
-            },
-            problems, kind);
-        if (counts.markers > before) ++counts.files_with_markers;
-    }
-    return counts;
+  MarkerCounts counts;
+  for (const auto& source : course_text_files(find_course_files(root))) {
+    const Markdown page(read_file(root / source));
+    const size_t before = counts.markers;
+    visit_markers(
+        page.root(), source,
+        [&](const Marker& marker) -> std::optional<MarkerValue> {
+          ++counts.markers;
+          check(source, marker);
+          return std::nullopt;
+        },
+        problems, kind);
+    if (counts.markers > before) ++counts.files_with_markers;
+  }
+  return counts;
 }
 
 }  // namespace
 
 ThresholdReport check_thresholds(const fs::path& root) {
-    ThresholdReport report;
-    const ThresholdBook book = ThresholdBook::load(root, report.problems);
-    const MarkerCounts counts = visit_course_markers(
-        root, MarkerKind::threshold, report.problems, [&](const std::string& source, const Marker& marker) {
-            const auto expected = book.lookup(source, marker.id);
-            if (!expected.error.empty()) {
-                report.problems.push_back({source, marker.line, expected.error});
-            } else if (marker.text != expected.text) {
-                report.problems.push_back({source, marker.line,
-                                           "threshold \"" + marker.id + "\" is quoted as \"" + marker.text +
-                                               "\" but " + expected.manifest + " requires \"" + expected.text + "\""});
-            }
-        });
-    report.markers = counts.markers;
-    report.files_with_markers = counts.files_with_markers;
-    return report;
+  ThresholdReport report;
+  const ThresholdBook book = ThresholdBook::load(root, report.problems);
+  const MarkerCounts counts = visit_course_markers(
+      root, MarkerKind::threshold, report.problems, [&](const std::string& source, const Marker& marker) {
+        const auto expected = book.lookup(source, marker.id);
+        if (!expected.error.empty()) {
+          report.problems.push_back({source, marker.line, expected.error});
+        } else if (marker.text != expected.text) {
+          report.problems.push_back({source, marker.line,
+                                     "threshold \"" + marker.id + "\" is quoted as \"" + marker.text + "\" but " +
+                                         expected.manifest + " requires \"" + expected.text + "\""});
+        }
+      });
+  report.markers = counts.markers;
+  report.files_with_markers = counts.files_with_markers;
+  return report;
 }
 
 MeasuredReport check_measured(const fs::path& root) {
-    MeasuredReport report;
-    const MarkerCounts counts = visit_course_markers(
-        root, MarkerKind::measured, report.problems, [&](const std::string& source, const Marker& marker) {
-            Problems found = check_measured_marker(root, source, marker);
-            report.problems.insert(report.problems.end(), found.begin(), found.end());
-        });
-    report.markers = counts.markers;
-    report.files_with_markers = counts.files_with_markers;
-    return report;
+  MeasuredReport report;
+  const MarkerCounts counts = visit_course_markers(
+      root, MarkerKind::measured, report.problems, [&](const std::string& source, const Marker& marker) {
+        Problems found = check_measured_marker(root, source, marker);
+        report.problems.insert(report.problems.end(), found.begin(), found.end());
+      });
+  report.markers = counts.markers;
+  report.files_with_markers = counts.files_with_markers;
+  return report;
 }
 
 std::vector<CodeBlock> compile_blocks(cmark_node* root) {
-    std::vector<CodeBlock> blocks;
-    for (cmark_node* block : nodes_of_type(root, CMARK_NODE_CODE_BLOCK)) {
-        const std::string info = cmark_node_get_fence_info(block);
-        if (!is_compile_block(info)) continue;
-        blocks.push_back({info_language(info), cmark_node_get_literal(block),
-                          cmark_node_get_start_line(block) + 1});
-    }
-    return blocks;
+  std::vector<CodeBlock> blocks;
+  for (cmark_node* block : nodes_of_type(root, CMARK_NODE_CODE_BLOCK)) {
+    const std::string info = cmark_node_get_fence_info(block);
+    if (!is_compile_block(info)) continue;
+    blocks.push_back({info_language(info), cmark_node_get_literal(block), cmark_node_get_start_line(block) + 1});
+  }
+  return blocks;
 }
 
 std::string extracted_file_name(const std::string& repo_path, int line, const std::string& language) {
-    std::string name;
-    for (char c : repo_path) name += c == '/' ? '_' : c;
-    return name + "_L" + std::to_string(line) + (language == "cuda" ? ".cu" : ".cpp");
+  std::string name;
+  for (char c : repo_path) name += c == '/' ? '_' : c;
+  return name + "_L" + std::to_string(line) + (language == "cuda" ? ".cu" : ".cpp");
 }
 
 size_t extract_code(const fs::path& root, const fs::path& out) {
-    const CourseFiles files = find_course_files(root);
-    std::string table;
-    size_t count = 0;
-    for (const auto& source : course_text_files(files)) {
-        const Markdown page(read_file(root / source));
-        for (const auto& block : compile_blocks(page.root())) {
-            const std::string name = extracted_file_name(source, block.line, block.language);
-            // #line makes compiler messages point into the Markdown file, not the extracted copy.
-            write_file(out / name, "#line " + std::to_string(block.line) + " \"" + source + "\"\n" + block.code);
-            const std::string folder = fs::absolute(root / source).parent_path().lexically_normal().generic_string();
-            table += block.language + "\t" + name + "\t" + source + ":" + std::to_string(block.line) + "\t" + folder + "\n";
-            ++count;
-        }
+  const CourseFiles files = find_course_files(root);
+  std::string table;
+  size_t count = 0;
+  for (const auto& source : course_text_files(files)) {
+    const Markdown page(read_file(root / source));
+    for (const auto& block : compile_blocks(page.root())) {
+      const std::string name = extracted_file_name(source, block.line, block.language);
+      // #line makes compiler messages point into the Markdown file, not the extracted copy.
+      write_file(out / name, "#line " + std::to_string(block.line) + " \"" + source + "\"\n" + block.code);
+      const std::string folder = fs::absolute(root / source).parent_path().lexically_normal().generic_string();
+      table += block.language + "\t" + name + "\t" + source + ":" + std::to_string(block.line) + "\t" + folder + "\n";
+      ++count;
     }
-    write_file(out / "code_blocks.tsv", table);
-    return count;
+  }
+  write_file(out / "code_blocks.tsv", table);
+  return count;
 }
 
 }  // namespace memlab::site

@@ -17,9 +17,9 @@ namespace memlab::site {
 namespace fs = std::filesystem;
 
 struct LinkReport {
-    Problems broken;
-    Problems external;  // listed, never fetched: the checks run without network
-    size_t checked = 0;
+  Problems broken;
+  Problems external;  // listed, never fetched: the checks run without network
+  size_t checked = 0;
 };
 
 // Every link and image in docs/**, labs/*/README.md and slides/NN-*.md: relative ones must
@@ -28,18 +28,18 @@ struct LinkReport {
 LinkReport check_links(const CourseTree& tree);
 
 struct ThresholdReport {
-    Problems problems;
-    size_t markers = 0;
-    size_t files_with_markers = 0;
+  Problems problems;
+  size_t markers = 0;
+  size_t files_with_markers = 0;
 };
 
 // Every threshold marker must quote its manifest value exactly as format_threshold writes it.
 ThresholdReport check_thresholds(const fs::path& root);
 
 struct MeasuredReport {
-    Problems problems;
-    size_t markers = 0;
-    size_t files_with_markers = 0;
+  Problems problems;
+  size_t markers = 0;
+  size_t files_with_markers = 0;
 };
 
 // Every number a measured marker quotes must be in the part of the committed record it names
@@ -47,9 +47,9 @@ struct MeasuredReport {
 MeasuredReport check_measured(const fs::path& root);
 
 struct CodeBlock {
-    std::string language;  // "cpp" or "cuda"
-    std::string code;
-    int line = 0;          // of the first code line in the Markdown file
+  std::string language;  // "cpp" or "cuda"
+  std::string code;
+  int line = 0;  // of the first code line in the Markdown file
 };
 
 // Fenced blocks whose info string is "cpp compile" or "cuda compile".

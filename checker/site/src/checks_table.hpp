@@ -42,11 +42,11 @@ std::string default_summary(std::string_view description);
 std::string checks_table_region(const LabManifest& lab, const std::map<std::string, std::string>& summaries);
 
 struct HandoutTable {
-    Problems table;      // how the region differs from lab.json (a rewrite fixes these); the last one
-                         // holds the expected region
-    Problems other;      // what a rewrite cannot fix: a missing header link, an unclosed region
-    Problems notes;      // what a rewrite changes that a person should read (new rows, changed descriptions)
-    std::string rewritten;  // the handout with its region as check-tables --write writes it
+  Problems table;         // how the region differs from lab.json (a rewrite fixes these); the last one
+                          // holds the expected region
+  Problems other;         // what a rewrite cannot fix: a missing header link, an unclosed region
+  Problems notes;         // what a rewrite changes that a person should read (new rows, changed descriptions)
+  std::string rewritten;  // the handout with its region as check-tables --write writes it
 };
 
 // Checks one handout (its repository path and text) against its manifest: the region exists
@@ -57,10 +57,10 @@ HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_
                                 const LabManifest& lab);
 
 struct ChecksTablesReport {
-    Problems problems;
-    Problems notes;
-    size_t handouts = 0;   // handouts with a manifest, checked
-    size_t rewritten = 0;  // handouts whose file --write changed
+  Problems problems;
+  Problems notes;
+  size_t handouts = 0;   // handouts with a manifest, checked
+  size_t rewritten = 0;  // handouts whose file --write changed
 };
 
 // Every labs/NN-name/README.md whose folder has a lab.json. With `write`, each handout's region

@@ -20,8 +20,8 @@ class ThresholdBook;
 enum class ImageMode { link, embed };
 
 struct PagePreparation {
-    std::set<std::string> assets;  // repository files the page links or shows, to copy
-    Problems problems;             // markers or links that could not be resolved (page still renders)
+  std::set<std::string> assets;  // repository files the page links or shows, to copy
+  Problems problems;             // markers or links that could not be resolved (page still renders)
 };
 
 // Rewrites `page` in place for the site at its path `repo_path`:

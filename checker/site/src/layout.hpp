@@ -26,23 +26,23 @@ inline constexpr std::string_view kGeneratedFiguresFolder = "docs/figures";
 // The files the course text may reach: the repository, plus the build's generated figures.
 // Implicitly made from a repository root alone (then no generated figure resolves).
 struct CourseTree {
-    CourseTree(fs::path repository, fs::path figures = {})
-        : root(std::move(repository)), generated_figures(std::move(figures)) {}
+  CourseTree(fs::path repository, fs::path figures = {})
+      : root(std::move(repository)), generated_figures(std::move(figures)) {}
 
-    fs::path root;
-    fs::path generated_figures;  // the build's figures folder, or empty
+  fs::path root;
+  fs::path generated_figures;  // the build's figures folder, or empty
 
-    // The file or folder on disk behind a repository path ("docs/figures/x.svg"): the
-    // repository's own when it exists, else the generated one; empty when neither exists.
-    fs::path locate(std::string_view repo_path) const;
-    bool is_generated_figure(std::string_view repo_path) const;
+  // The file or folder on disk behind a repository path ("docs/figures/x.svg"): the
+  // repository's own when it exists, else the generated one; empty when neither exists.
+  fs::path locate(std::string_view repo_path) const;
+  bool is_generated_figure(std::string_view repo_path) const;
 };
 
 struct CourseFiles {
-    std::vector<std::string> docs;   // repository paths, navigation order, docs/index.md first
-    std::vector<std::string> labs;   // labs/*/README.md by folder name (so by lab number)
-    std::vector<std::string> decks;  // slides/NN-*.md by name
-    Problems problems;               // docs/nav.txt entries that name no page
+  std::vector<std::string> docs;   // repository paths, navigation order, docs/index.md first
+  std::vector<std::string> labs;   // labs/*/README.md by folder name (so by lab number)
+  std::vector<std::string> decks;  // slides/NN-*.md by name
+  Problems problems;               // docs/nav.txt entries that name no page
 };
 
 // Finds every page of the course under `root`; missing folders simply contribute nothing.
@@ -50,8 +50,7 @@ CourseFiles find_course_files(const fs::path& root);
 
 // Navigation order of docs pages: docs/index.md first, then the order of `nav_entries`
 // (paths relative to docs/), then the remaining pages alphabetically.
-std::vector<std::string> order_docs(std::vector<std::string> docs,
-                                    const std::vector<std::string>& nav_entries);
+std::vector<std::string> order_docs(std::vector<std::string> docs, const std::vector<std::string>& nav_entries);
 
 bool is_deck(std::string_view repo_path);
 bool is_lab_handout(std::string_view repo_path);
@@ -64,16 +63,15 @@ std::string site_path_of(std::string_view repo_path);
 std::string relative_url(std::string_view from, std::string_view to);
 
 struct LinkTarget {
-    std::string repo_path;  // the file the link reaches; a folder link reaches its README.md
-    std::string query;
-    std::string fragment;
-    std::string error;      // why the link does not resolve; empty when it does
+  std::string repo_path;  // the file the link reaches; a folder link reaches its README.md
+  std::string query;
+  std::string fragment;
+  std::string error;  // why the link does not resolve; empty when it does
 };
 
 // Resolves a relative URL written in `source` (a repository path) against the course tree.
 // It fails when the target is missing, outside the repository, in solutions/, or Markdown
 // that is no page of the site.
-LinkTarget resolve_relative_link(const CourseTree& tree, const std::string& source,
-                                 std::string_view url);
+LinkTarget resolve_relative_link(const CourseTree& tree, const std::string& source, std::string_view url);
 
 }  // namespace memlab::site

@@ -11,9 +11,9 @@ struct cmark_node;
 namespace memlab::site {
 
 struct LinkRef {
-    std::string url;
-    int line = 0;
-    bool image = false;  // an image (or src=) is embedded, a link is followed
+  std::string url;
+  int line = 0;
+  bool image = false;  // an image (or src=) is embedded, a link is followed
 };
 
 std::vector<LinkRef> link_refs(cmark_node* root);

@@ -15,25 +15,25 @@ struct cmark_parser;
 namespace memlab::site {
 
 class Markdown {
-public:
-    explicit Markdown(std::string_view text);
-    ~Markdown();
-    Markdown(const Markdown&) = delete;
-    Markdown& operator=(const Markdown&) = delete;
+ public:
+  explicit Markdown(std::string_view text);
+  ~Markdown();
+  Markdown(const Markdown&) = delete;
+  Markdown& operator=(const Markdown&) = delete;
 
-    cmark_node* root() const { return root_; }
-    const std::string& source() const { return source_; }
+  cmark_node* root() const { return root_; }
+  const std::string& source() const { return source_; }
 
-    // Renders `node` (the whole document by default) with the parser's extensions attached,
-    // so tables and strikethrough render wherever the node was moved to.
-    std::string render_html(cmark_node* node = nullptr) const;
+  // Renders `node` (the whole document by default) with the parser's extensions attached,
+  // so tables and strikethrough render wherever the node was moved to.
+  std::string render_html(cmark_node* node = nullptr) const;
 
-private:
-    void parse(std::string_view text);  // sets parser_ and root_
+ private:
+  void parse(std::string_view text);  // sets parser_ and root_
 
-    std::string source_;
-    cmark_parser* parser_;
-    cmark_node* root_;
+  std::string source_;
+  cmark_parser* parser_;
+  cmark_node* root_;
 };
 
 // Calls `visit` for every node below `root` (root included) in document order. Safe against
@@ -51,11 +51,11 @@ std::string heading_slug(std::string_view text);
 
 // Hands out unique anchors for one page: the second "intro" becomes "intro-1".
 class SlugSet {
-public:
-    std::string unique(const std::string& slug);
+ public:
+  std::string unique(const std::string& slug);
 
-private:
-    std::set<std::string> used_;
+ private:
+  std::set<std::string> used_;
 };
 
 // Text of the first heading in the document, or "" when there is none.

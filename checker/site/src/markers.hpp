@@ -26,9 +26,9 @@ inline constexpr std::string_view kMeasuredOpenPrefix = "<!--measured:";
 std::string_view marker_open_prefix(MarkerKind kind);
 
 struct Marker {
-    std::string id;    // what follows the kind's prefix: "04/speedup_vs_starter", "docs/data/x.csv#stride=1"
-    std::string text;  // what the author wrote between the two comments
-    int line = 0;
+  std::string id;    // what follows the kind's prefix: "04/speedup_vs_starter", "docs/data/x.csv#stride=1"
+  std::string text;  // what the author wrote between the two comments
+  int line = 0;
 };
 
 // "<!--threshold:ID-->" -> "ID"; anything else (another kind included) -> nullopt.
@@ -36,12 +36,11 @@ std::optional<std::string> marker_open_id(std::string_view html, MarkerKind kind
 bool is_marker_close(std::string_view html, MarkerKind kind = MarkerKind::threshold);
 
 // Markers in a piece of raw HTML text (an HTML block); `first_line` is the text's first line.
-std::vector<Marker> markers_in_html(std::string_view html, int first_line,
-                                    MarkerKind kind = MarkerKind::threshold);
+std::vector<Marker> markers_in_html(std::string_view html, int first_line, MarkerKind kind = MarkerKind::threshold);
 
 struct MarkerValue {
-    std::optional<std::string> text;  // what the rendered page shows; nullopt: the author's text as written
-    std::string source;               // where the value comes from, shown as a tooltip
+  std::optional<std::string> text;  // what the rendered page shows; nullopt: the author's text as written
+  std::string source;               // where the value comes from, shown as a tooltip
 };
 using MarkerHandler = std::function<std::optional<MarkerValue>(const Marker&)>;
 
@@ -49,7 +48,7 @@ using MarkerHandler = std::function<std::optional<MarkerValue>(const Marker&)>;
 // value, the marker is rendered as <span class="threshold|measured" title=...>; a threshold
 // shows the value's text in place of the author's. A marker with no closing comment is
 // reported in `problems` under `file`.
-void visit_markers(cmark_node* root, const std::string& file, const MarkerHandler& handle,
-                   Problems& problems, MarkerKind kind = MarkerKind::threshold);
+void visit_markers(cmark_node* root, const std::string& file, const MarkerHandler& handle, Problems& problems,
+                   MarkerKind kind = MarkerKind::threshold);
 
 }  // namespace memlab::site

@@ -19,9 +19,9 @@ namespace fs = std::filesystem;
 inline constexpr std::string_view kRecordFolders[] = {"docs/results/", "docs/data/"};
 
 struct MeasuredReference {
-    std::string record;  // repository path: "docs/data/h200-stride-sweep.csv"
-    std::string key;     // what part of it; "" for the whole file
-    std::string error;   // why the marker may not quote from there; "" when it may
+  std::string record;  // repository path: "docs/data/h200-stride-sweep.csv"
+  std::string key;     // what part of it; "" for the whole file
+  std::string error;   // why the marker may not quote from there; "" when it may
 };
 
 // "PATH#KEY" or "PATH". Refuses absolute paths, "..", and files outside kRecordFolders; whether

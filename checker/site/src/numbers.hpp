@@ -9,10 +9,10 @@
 namespace memlab::site {
 
 struct WrittenNumber {
-    std::string text;   // the number without group separators: "3317", "-1.205", "2e5"
-    double value = 0;
-    int decimals = 0;   // digits after the decimal point, as written (what it was rounded to)
-    bool percent = false;  // followed by "%" (a space may stand between)
+  std::string text;  // the number without group separators: "3317", "-1.205", "2e5"
+  double value = 0;
+  int decimals = 0;      // digits after the decimal point, as written (what it was rounded to)
+  bool percent = false;  // followed by "%" (a space may stand between)
 };
 
 // How a space or comma between digit groups is read: "3 317" is one number in the course text
@@ -26,8 +26,8 @@ enum class DigitGroups { join, split };
 std::vector<WrittenNumber> written_numbers(std::string_view text, DigitGroups groups = DigitGroups::join);
 
 struct RecordedNumber {
-    std::string text;  // as the record writes it ("4.40"), or the shortest text of a JSON value
-    double value = 0;
+  std::string text;  // as the record writes it ("4.40"), or the shortest text of a JSON value
+  double value = 0;
 };
 
 // A JSON number value; its text is the shortest one that reads back as the same double.

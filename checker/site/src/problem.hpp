@@ -7,15 +7,15 @@
 namespace memlab::site {
 
 struct Problem {
-    std::string file;  // repository-relative
-    int line = 0;      // 1-based; 0 when the finding concerns the whole file
-    std::string message;
+  std::string file;  // repository-relative
+  int line = 0;      // 1-based; 0 when the finding concerns the whole file
+  std::string message;
 };
 
 using Problems = std::vector<Problem>;
 
 inline std::string to_string(const Problem& p) {
-    return p.file + (p.line > 0 ? ":" + std::to_string(p.line) : std::string()) + ": " + p.message;
+  return p.file + (p.line > 0 ? ":" + std::to_string(p.line) : std::string()) + ": " + p.message;
 }
 
 }  // namespace memlab::site

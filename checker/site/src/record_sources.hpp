@@ -19,8 +19,8 @@ namespace memlab::site {
 namespace fs = std::filesystem;
 
 struct RecordSelection {
-    std::vector<RecordedNumber> numbers;
-    std::string error;  // why the key selects nothing (names `record` and what is there); "" when it does
+  std::vector<RecordedNumber> numbers;
+  std::string error;  // why the key selects nothing (names `record` and what is there); "" when it does
 };
 
 // `record` is the file's repository path, named in errors.

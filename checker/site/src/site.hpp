@@ -12,17 +12,17 @@ namespace memlab::site {
 namespace fs = std::filesystem;
 
 struct SiteOptions {
-    fs::path root;  // the repository
-    fs::path out;   // the site folder
-    std::string course_title = "CUDA Memory Labs";
-    fs::path generated_figures = {};  // the build's figures folder (linked as docs/figures/), or empty
+  fs::path root;  // the repository
+  fs::path out;   // the site folder
+  std::string course_title = "CUDA Memory Labs";
+  fs::path generated_figures = {};  // the build's figures folder (linked as docs/figures/), or empty
 };
 
 struct RenderSummary {
-    size_t pages = 0;
-    size_t decks = 0;
-    size_t files_copied = 0;
-    Problems problems;  // pages still render; the caller decides whether these fail the run
+  size_t pages = 0;
+  size_t decks = 0;
+  size_t files_copied = 0;
+  Problems problems;  // pages still render; the caller decides whether these fail the run
 };
 
 // Renders every docs/**/*.md, labs/*/README.md and slides/NN-*.md into `options.out`.

@@ -18,16 +18,16 @@ class Markdown;
 // Owns one DOCUMENT node per slide, built by moving the blocks out of `document` (which is
 // left empty). Slides with no content (two breaks in a row, a break at the end) are dropped.
 class SlideTrees {
-public:
-    explicit SlideTrees(cmark_node* document);
-    ~SlideTrees();
-    SlideTrees(const SlideTrees&) = delete;
-    SlideTrees& operator=(const SlideTrees&) = delete;
+ public:
+  explicit SlideTrees(cmark_node* document);
+  ~SlideTrees();
+  SlideTrees(const SlideTrees&) = delete;
+  SlideTrees& operator=(const SlideTrees&) = delete;
 
-    const std::vector<cmark_node*>& slides() const { return slides_; }
+  const std::vector<cmark_node*>& slides() const { return slides_; }
 
-private:
-    std::vector<cmark_node*> slides_;
+ private:
+  std::vector<cmark_node*> slides_;
 };
 
 // True when the slide opens with a level-1 heading: rendered as a centred title slide.

@@ -4,8 +4,6 @@
 
 #include "text.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <stdexcept>
 
@@ -15,10 +13,10 @@ namespace {
 
 // "labs/04-padding/README.md" -> "labs/04-padding"; a file outside any lab folder -> "".
 std::string lab_folder_of(const std::string& repo_path) {
-    const size_t first = repo_path.find('/');
-    const size_t second = first == std::string::npos ? first : repo_path.find('/', first + 1);
-    if (second == std::string::npos || repo_path.compare(0, first, "labs") != 0) return "";
-    return repo_path.substr(0, second);
+  const size_t first = repo_path.find('/');
+  const size_t second = first == std::string::npos ? first : repo_path.find('/', first + 1);
+  if (second == std::string::npos || repo_path.compare(0, first, "labs") != 0) return "";
+  return repo_path.substr(0, second);
 }
 
 }  // namespace
@@ -26,150 +24,103 @@ std::string lab_folder_of(const std::string& repo_path) {
 // One formatting rule for the whole course: the checker's reports and the handouts print a
 // threshold the same way, so a marker can be compared with the manifest exactly.
 std::string format_threshold(double value, std::string_view unit) {
-    return memlab::format_quantity(value, std::string(unit));
+  return memlab::format_quantity(value, std::string(unit));
 }
 
 const ManifestCheck* LabManifest::find(std::string_view id) const {
-    for (const auto& check : checks) {
-        if (check.id == id) return &check;
-    }
-    return nullptr;
+  for (const auto& check : checks) {
+    if (check.id == id) return &check;
+  }
+  return nullptr;
 }
 
 LabManifest parse_manifest(std::string_view json_text, const std::string& folder) {
-    using nlohmann::json;
-    json doc;
-    try {
-        doc = json::parse(json_text.begin(), json_text.end());
-    } catch (const json::parse_error& e) {
-        throw std::runtime_error(std::string("not valid JSON: ") + e.what());
-    }
-    if (!doc.is_object()) throw std::runtime_error("the manifest must be a JSON object");
-    LabManifest manifest;
-    manifest.folder = folder;
+  LabManifest manifest;
+  // No origin: the site reports a problem with the manifest's path beside it.
+  static_cast<memlab::Manifest&>(manifest) =
+      memlab::parse_manifest(std::string(json_text), "", memlab::ManifestUse::quoting);
+  manifest.folder = folder;
+  if (manifest.number.empty()) {
     const std::string folder_name = fs::path(folder).filename().string();
-    manifest.number = doc.value("number", folder_name.substr(0, folder_name.find('-')));
-    manifest.title = doc.value("title", std::string());
-    const auto checks = doc.find("checks");
-    if (checks == doc.end()) return manifest;
-    if (!checks->is_array()) throw std::runtime_error("\"checks\" must be an array");
-    for (const auto& entry : *checks) {
-        if (!entry.is_object() || !entry.contains("id") || !entry["id"].is_string()) {
-            throw std::runtime_error("every check needs a string \"id\"");
-        }
-        ManifestCheck check;
-        check.id = entry["id"].get<std::string>();
-        if (entry.contains("required")) {
-            if (!entry["required"].is_number()) {
-                throw std::runtime_error("check \"" + check.id + "\": \"required\" must be a number");
-            }
-            check.required = entry["required"].get<double>();
-        }
-        check.unit = entry.value("unit", std::string());
-        check.suite = entry.value("suite", std::string());
-        // The same defaults as the checker's own reading (checker/src/manifest.cpp).
-        check.kind = entry.value("kind", check.suite == "cpu" ? std::string("correctness") : check.suite);
-        if (entry.contains("points")) {
-            if (!entry["points"].is_number()) {
-                throw std::runtime_error("check \"" + check.id + "\": \"points\" must be a number");
-            }
-            check.points = entry["points"].get<double>();
-        }
-        check.description = entry.value("description", std::string());
-        if (entry.contains("gap_rule")) {
-            const auto& g = entry["gap_rule"];
-            memlab::GapRule rule;
-            try {
-                rule.close = g.value("close", 0.5);
-                rule.reach = g.at("reach").get<double>();
-                rule.target = g.at("target").get<std::string>();
-                rule.counters = g.at("counters").get<std::string>();
-            } catch (const json::exception& e) {
-                throw std::runtime_error("check \"" + check.id + "\": gap_rule: " + e.what());
-            }
-            check.gap_rule = rule;
-        }
-        manifest.checks.push_back(std::move(check));
-    }
-    return manifest;
+    manifest.number = folder_name.substr(0, folder_name.find('-'));
+  }
+  return manifest;
 }
 
 ThresholdBook ThresholdBook::load(const fs::path& root, Problems& problems) {
-    ThresholdBook book;
-    std::error_code ec;
-    if (!fs::is_directory(root / "labs", ec)) return book;
-    for (const auto& entry : fs::directory_iterator(root / "labs")) {
-        const fs::path json_path = entry.path() / "lab.json";
-        if (!entry.is_directory() || !fs::is_regular_file(json_path, ec)) continue;
-        const std::string folder = repo_relative(root, entry.path());
-        try {
-            book.add(parse_manifest(read_file(json_path), folder));
-        } catch (const std::exception& e) {
-            problems.push_back({folder + "/lab.json", 0, e.what()});
-        }
+  ThresholdBook book;
+  std::error_code ec;
+  if (!fs::is_directory(root / "labs", ec)) return book;
+  for (const auto& entry : fs::directory_iterator(root / "labs")) {
+    const fs::path json_path = entry.path() / "lab.json";
+    if (!entry.is_directory() || !fs::is_regular_file(json_path, ec)) continue;
+    const std::string folder = repo_relative(root, entry.path());
+    try {
+      book.add(parse_manifest(read_file(json_path), folder));
+    } catch (const std::exception& e) {
+      problems.push_back({folder + "/lab.json", 0, e.what()});
     }
-    return book;
+  }
+  return book;
 }
 
 void ThresholdBook::add(LabManifest manifest) {
-    const std::string folder = manifest.folder;
-    by_folder_[folder] = std::move(manifest);
+  const std::string folder = manifest.folder;
+  by_folder_[folder] = std::move(manifest);
 }
 
 const LabManifest* ThresholdBook::lab_for_folder(const std::string& folder) const {
-    const auto it = by_folder_.find(folder);
-    return it == by_folder_.end() ? nullptr : &it->second;
+  const auto it = by_folder_.find(folder);
+  return it == by_folder_.end() ? nullptr : &it->second;
 }
 
-ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path,
-                                            const std::string& marker_id) const {
-    Lookup result;
-    std::string lab_folder;
-    std::string check_id = marker_id;
-    const size_t slash = marker_id.find('/');
-    if (slash != std::string::npos) {
-        const std::string lab = marker_id.substr(0, slash);
-        check_id = marker_id.substr(slash + 1);
-        for (const auto& [folder, manifest] : by_folder_) {
-            if (manifest.number == lab || folder == "labs/" + lab) lab_folder = folder;
-        }
-        if (lab_folder.empty()) {
-            result.error = "no lab \"" + lab + "\" with a lab.json";
-            return result;
-        }
-    } else {
-        lab_folder = lab_folder_of(source_repo_path);
-        if (lab_folder.empty()) {
-            result.error = "marker \"" + marker_id +
-                           "\" names no lab; outside a lab folder write <!--threshold:NN/" +
-                           marker_id + "-->";
-            return result;
-        }
+ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path, const std::string& marker_id) const {
+  Lookup result;
+  std::string lab_folder;
+  std::string check_id = marker_id;
+  const size_t slash = marker_id.find('/');
+  if (slash != std::string::npos) {
+    const std::string lab = marker_id.substr(0, slash);
+    check_id = marker_id.substr(slash + 1);
+    for (const auto& [folder, manifest] : by_folder_) {
+      if (manifest.number == lab || folder == "labs/" + lab) lab_folder = folder;
     }
-    const LabManifest* manifest = lab_for_folder(lab_folder);
-    if (!manifest) {
-        result.error = lab_folder + " has no lab.json to quote \"" + check_id + "\" from";
-        return result;
+    if (lab_folder.empty()) {
+      result.error = "no lab \"" + lab + "\" with a lab.json";
+      return result;
     }
-    result.manifest = manifest->manifest_path();
-    const ManifestCheck* check = manifest->find(check_id);
-    if (!check) {
-        std::string known;
-        for (const auto& c : manifest->checks) known += (known.empty() ? "" : ", ") + c.id;
-        result.error = "unknown check id \"" + check_id + "\" (" + result.manifest + " has: " +
-                       (known.empty() ? "no checks" : known) + ")";
-        return result;
+  } else {
+    lab_folder = lab_folder_of(source_repo_path);
+    if (lab_folder.empty()) {
+      result.error =
+          "marker \"" + marker_id + "\" names no lab; outside a lab folder write <!--threshold:NN/" + marker_id + "-->";
+      return result;
     }
-    if (!check->required && check->gap_rule) {
-        result.text = memlab::describe_gap_rule(*check->gap_rule);
-        return result;
-    }
-    if (!check->required) {
-        result.error = "check \"" + check_id + "\" in " + result.manifest + " has no required value";
-        return result;
-    }
-    result.text = format_threshold(*check->required, check->unit);
+  }
+  const LabManifest* manifest = lab_for_folder(lab_folder);
+  if (!manifest) {
+    result.error = lab_folder + " has no lab.json to quote \"" + check_id + "\" from";
     return result;
+  }
+  result.manifest = manifest->manifest_path();
+  const ManifestCheck* check = manifest->find(check_id);
+  if (!check) {
+    std::string known;
+    for (const auto& c : manifest->checks) known += (known.empty() ? "" : ", ") + c.id;
+    result.error = "unknown check id \"" + check_id + "\" (" + result.manifest +
+                   " has: " + (known.empty() ? "no checks" : known) + ")";
+    return result;
+  }
+  if (!check->required && check->gap_rule) {
+    result.text = memlab::describe_gap_rule(*check->gap_rule);
+    return result;
+  }
+  if (!check->required) {
+    result.error = "check \"" + check_id + "\" in " + result.manifest + " has no required value";
+    return result;
+  }
+  result.text = format_threshold(*check->required, check->unit);
+  return result;
 }
 
 }  // namespace memlab::site

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "memlab/gap_rule.h"
+#include "memlab/manifest.h"
 
 #include "problem.hpp"
 
@@ -20,50 +21,42 @@ namespace fs = std::filesystem;
 // unit "x" -> "1.8x"; unit "fraction" -> "75 %"; no unit -> "4096"; other -> "1.1 wavefronts".
 std::string format_threshold(double value, std::string_view unit);
 
-struct ManifestCheck {
-    std::string id;
-    std::optional<double> required;  // correctness checks may have none
-    std::optional<memlab::GapRule> gap_rule;  // a timed check judged against this GPU's gap
-    std::string unit;
-    std::string suite;        // "cpu", "correctness", "performance" or "mechanism"
-    std::string kind;         // what it grades; the checker's default: correctness for cpu, else the suite
-    double points = 1.0;      // the checker's default when the manifest names none
-    std::string description;  // what the check measures, as the report prints it
+// A lab's manifest and its checks as memlab's one reader gives them (checker/src/manifest.cpp),
+// read as course text quotes them (memlab::ManifestUse::quoting): the site needs no field that
+// only grading needs, and whatever a manifest holds is checked as the checker checks it.
+using ManifestCheck = memlab::CheckSpec;
+
+struct LabManifest : memlab::Manifest {
+  std::string folder;  // "labs/04-padding"
+
+  const ManifestCheck* find(std::string_view id) const;
+  std::string manifest_path() const { return folder + "/lab.json"; }
 };
 
-struct LabManifest {
-    std::string folder;  // "labs/04-padding"
-    std::string number;  // "04"
-    std::string title;
-    std::vector<ManifestCheck> checks;
-
-    const ManifestCheck* find(std::string_view id) const;
-    std::string manifest_path() const { return folder + "/lab.json"; }
-};
-
-// Throws std::runtime_error with a message that names what is wrong.
+// Throws std::runtime_error with a message that names what is wrong. A manifest without a
+// "number" takes the one of its folder's name.
 LabManifest parse_manifest(std::string_view json_text, const std::string& folder);
 
 // All manifests of a repository, and the marker-id rule: inside labs/NN-name/ a marker names a
 // check of that lab ("speedup_vs_starter"); elsewhere it names the lab too ("04/speedup_vs_starter"
 // or "04-padding/speedup_vs_starter").
 class ThresholdBook {
-public:
-    // Reads labs/*/lab.json; unreadable or malformed manifests are reported in `problems`.
-    static ThresholdBook load(const fs::path& root, Problems& problems);
-    void add(LabManifest manifest);
+ public:
+  // Reads labs/*/lab.json; unreadable or malformed manifests are reported in `problems`.
+  static ThresholdBook load(const fs::path& root, Problems& problems);
+  void add(LabManifest manifest);
 
-    struct Lookup {
-        std::string text;      // the formatted required value
-        std::string manifest;  // where it comes from, e.g. "labs/04-padding/lab.json"
-        std::string error;     // non-empty when the marker cannot be resolved
-    };
-    Lookup lookup(const std::string& source_repo_path, const std::string& marker_id) const;
+  struct Lookup {
+    std::string text;      // the formatted required value
+    std::string manifest;  // where it comes from, e.g. "labs/04-padding/lab.json"
+    std::string error;     // non-empty when the marker cannot be resolved
+  };
+  Lookup lookup(const std::string& source_repo_path, const std::string& marker_id) const;
 
-    const LabManifest* lab_for_folder(const std::string& folder) const;
+  const LabManifest* lab_for_folder(const std::string& folder) const;
 
-private:
-    std::map<std::string, LabManifest> by_folder_;  // "labs/04-padding" -> manifest
+ private:
+  std::map<std::string, LabManifest> by_folder_;  // "labs/04-padding" -> manifest
 };
 
 }  // namespace memlab::site

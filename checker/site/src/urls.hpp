@@ -7,18 +7,18 @@
 namespace memlab::site {
 
 enum class UrlKind {
-    external,       // has a scheme: https:, mailto:, data: ... (never fetched)
-    fragment_only,  // "#section" on the same page
-    relative,       // "setup.md", "../labs/04-padding/README.md#hint"
-    absolute_path,  // "/docs/setup.md": depends on where the site is served, so refused
+  external,       // has a scheme: https:, mailto:, data: ... (never fetched)
+  fragment_only,  // "#section" on the same page
+  relative,       // "setup.md", "../labs/04-padding/README.md#hint"
+  absolute_path,  // "/docs/setup.md": depends on where the site is served, so refused
 };
 
 UrlKind classify_url(std::string_view url);
 
 struct UrlParts {
-    std::string path;      // percent-decoded
-    std::string query;     // with its '?', or ""
-    std::string fragment;  // without its '#', or ""
+  std::string path;      // percent-decoded
+  std::string query;     // with its '?', or ""
+  std::string fragment;  // without its '#', or ""
 };
 
 UrlParts split_url(std::string_view url);

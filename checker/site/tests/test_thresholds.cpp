@@ -13,82 +13,84 @@ using memlab::site::test::ScratchDir;
 namespace {
 
 bool contains_error(const ThresholdBook::Lookup& lookup, const std::string& part) {
-    return lookup.error.find(part) != std::string::npos;
+  return lookup.error.find(part) != std::string::npos;
 }
 
 }  // namespace
 
 TEST_CASE("format_threshold applies the one formatting rule per unit") {
-    CHECK(format_threshold(1.8, "x") == "1.8x");
-    CHECK(format_threshold(0.75, "fraction") == "75 %");
-    CHECK(format_threshold(0.855, "fraction") == "85.5 %");
-    CHECK(format_threshold(1.1, "wavefronts/instruction") == "1.1 wavefronts/instruction");
-    CHECK(format_threshold(4096, "B") == "4096 B");
-    CHECK(format_threshold(5, "") == "5");
+  CHECK(format_threshold(1.8, "x") == "1.8x");
+  CHECK(format_threshold(0.75, "fraction") == "75 %");
+  CHECK(format_threshold(0.855, "fraction") == "85.5 %");
+  CHECK(format_threshold(1.1, "wavefronts/instruction") == "1.1 wavefronts/instruction");
+  CHECK(format_threshold(4096, "B") == "4096 B");
+  CHECK(format_threshold(5, "") == "5");
 }
 
 TEST_CASE("parse_manifest reads checks and tolerates checks without a required value") {
-    const LabManifest lab = parse_manifest(R"({"number":"04","title":"Padding","checks":[
+  const LabManifest lab = parse_manifest(R"({"number":"04","title":"Padding","checks":[
         {"id":"exact","suite":"correctness"},
-        {"id":"speedup_vs_starter","required":1.8,"unit":"x"}]})", "labs/04-padding");
-    CHECK(lab.number == "04");
-    CHECK(lab.title == "Padding");
-    REQUIRE(lab.checks.size() == 2);
-    CHECK_FALSE(lab.checks[0].required.has_value());
-    REQUIRE(lab.find("speedup_vs_starter") != nullptr);
-    CHECK(*lab.find("speedup_vs_starter")->required == doctest::Approx(1.8));
-    CHECK(lab.find("nope") == nullptr);
-    CHECK(lab.manifest_path() == "labs/04-padding/lab.json");
+        {"id":"speedup_vs_starter","required":1.8,"unit":"x"}]})",
+                                         "labs/04-padding");
+  CHECK(lab.number == "04");
+  CHECK(lab.title == "Padding");
+  REQUIRE(lab.checks.size() == 2);
+  CHECK_FALSE(lab.checks[0].required.has_value());
+  REQUIRE(lab.find("speedup_vs_starter") != nullptr);
+  CHECK(*lab.find("speedup_vs_starter")->required == doctest::Approx(1.8));
+  CHECK(lab.find("nope") == nullptr);
+  CHECK(lab.manifest_path() == "labs/04-padding/lab.json");
 }
 
 TEST_CASE("parse_manifest takes the lab number from the folder when the manifest has none") {
-    CHECK(parse_manifest(R"({"checks":[]})", "labs/07-fp16-banks").number == "07");
+  CHECK(parse_manifest(R"({"checks":[]})", "labs/07-fp16-banks").number == "07");
 }
 
 TEST_CASE("parse_manifest rejects malformed manifests with a message") {
-    CHECK_THROWS_WITH_AS(parse_manifest("{", "labs/01-x"), doctest::Contains("not valid JSON"), std::runtime_error);
-    CHECK_THROWS_WITH_AS(parse_manifest("[1]", "labs/01-x"), doctest::Contains("JSON object"), std::runtime_error);
-    CHECK_THROWS_WITH_AS(parse_manifest(R"({"checks":[{"required":1}]})", "labs/01-x"),
-                         doctest::Contains("\"id\""), std::runtime_error);
-    CHECK_THROWS_WITH_AS(parse_manifest(R"({"checks":[{"id":"a","required":"1.8"}]})", "labs/01-x"),
-                         doctest::Contains("must be a number"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_manifest("{", "labs/01-x"), doctest::Contains("not valid JSON"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_manifest("[1]", "labs/01-x"), doctest::Contains("JSON object"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_manifest(R"({"checks":[{"required":1}]})", "labs/01-x"), doctest::Contains("\"id\""),
+                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_manifest(R"({"checks":[{"id":"a","required":"1.8"}]})", "labs/01-x"),
+                       doctest::Contains("must be a number"), std::runtime_error);
 }
 
 TEST_CASE("ThresholdBook resolves marker ids by where the marker stands") {
-    ThresholdBook book;
-    book.add(parse_manifest(R"({"number":"04","checks":[{"id":"speedup_vs_starter","required":1.8,"unit":"x"},
-                                                        {"id":"exact"}]})", "labs/04-padding"));
-    SUBCASE("inside a lab folder a bare id names that lab's check") {
-        const auto found = book.lookup("labs/04-padding/README.md", "speedup_vs_starter");
-        CHECK(found.error.empty());
-        CHECK(found.text == "1.8x");
-        CHECK(found.manifest == "labs/04-padding/lab.json");
-    }
-    SUBCASE("elsewhere the lab is named by number or folder") {
-        CHECK(book.lookup("docs/grading.md", "04/speedup_vs_starter").text == "1.8x");
-        CHECK(book.lookup("slides/03-padding.md", "04-padding/speedup_vs_starter").text == "1.8x");
-    }
-    SUBCASE("errors say what is wrong") {
-        CHECK(contains_error(book.lookup("docs/grading.md", "speedup_vs_starter"), "names no lab"));
-        CHECK(contains_error(book.lookup("docs/grading.md", "09/speedup_vs_starter"), "no lab \"09\""));
-        CHECK(contains_error(book.lookup("labs/04-padding/README.md", "missing"), "unknown check id \"missing\""));
-        CHECK(contains_error(book.lookup("labs/04-padding/README.md", "missing"), "speedup_vs_starter, exact"));
-        CHECK(contains_error(book.lookup("labs/04-padding/README.md", "exact"), "no required value"));
-        CHECK(contains_error(book.lookup("labs/05-swizzle/README.md", "x"), "labs/05-swizzle has no lab.json"));
-    }
+  ThresholdBook book;
+  book.add(parse_manifest(R"({"number":"04","checks":[{"id":"speedup_vs_starter","required":1.8,"unit":"x"},
+                                                        {"id":"exact"}]})",
+                          "labs/04-padding"));
+  SUBCASE("inside a lab folder a bare id names that lab's check") {
+    const auto found = book.lookup("labs/04-padding/README.md", "speedup_vs_starter");
+    CHECK(found.error.empty());
+    CHECK(found.text == "1.8x");
+    CHECK(found.manifest == "labs/04-padding/lab.json");
+  }
+  SUBCASE("elsewhere the lab is named by number or folder") {
+    CHECK(book.lookup("docs/grading.md", "04/speedup_vs_starter").text == "1.8x");
+    CHECK(book.lookup("slides/03-padding.md", "04-padding/speedup_vs_starter").text == "1.8x");
+  }
+  SUBCASE("errors say what is wrong") {
+    CHECK(contains_error(book.lookup("docs/grading.md", "speedup_vs_starter"), "names no lab"));
+    CHECK(contains_error(book.lookup("docs/grading.md", "09/speedup_vs_starter"), "no lab \"09\""));
+    CHECK(contains_error(book.lookup("labs/04-padding/README.md", "missing"), "unknown check id \"missing\""));
+    CHECK(contains_error(book.lookup("labs/04-padding/README.md", "missing"), "speedup_vs_starter, exact"));
+    CHECK(contains_error(book.lookup("labs/04-padding/README.md", "exact"), "no required value"));
+    CHECK(contains_error(book.lookup("labs/05-swizzle/README.md", "x"), "labs/05-swizzle has no lab.json"));
+  }
 }
 
 TEST_CASE("ThresholdBook::load reads every labs/*/lab.json and reports broken ones") {
-    Problems problems;
-    const ThresholdBook book = ThresholdBook::load(memlab::site::test::fixture("course"), problems);
-    CHECK(problems.empty());
-    CHECK(book.lab_for_folder("labs/04-padding") != nullptr);
+  Problems problems;
+  const ThresholdBook book = ThresholdBook::load(memlab::site::test::fixture("course"), problems);
+  CHECK(problems.empty());
+  CHECK(book.lab_for_folder("labs/04-padding") != nullptr);
 
-    ScratchDir repo("bad-manifest");
-    write_file(repo.path() / "labs/02-bank-model/lab.json", "{\"checks\": 3}");
-    Problems found;
-    ThresholdBook::load(repo.path(), found);
-    REQUIRE(found.size() == 1);
-    CHECK(found[0].file == "labs/02-bank-model/lab.json");
-    CHECK(memlab::site::test::contains(found[0].message, "must be an array"));
+  ScratchDir repo("bad-manifest");
+  write_file(repo.path() / "labs/02-bank-model/lab.json", "{\"checks\": 3}");
+  Problems found;
+  ThresholdBook::load(repo.path(), found);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].file == "labs/02-bank-model/lab.json");
+  CHECK(memlab::site::test::contains(found[0].message, "must be an array"));
 }

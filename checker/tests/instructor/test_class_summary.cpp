@@ -84,7 +84,8 @@ struct Summary {
 Summary summarize(const std::vector<GradedSubmission>& submissions) {
   ScratchFolder out("class-summary");
   // A folder that does not exist yet: the summary creates it.
-  write_class_summary(fixture_lab(), submissions, out.path / "summary" / "lab04.csv", out.path / "summary" / "lab04.html");
+  write_class_summary(fixture_lab(), submissions, out.path / "summary" / "lab04.csv",
+                      out.path / "summary" / "lab04.html");
   return {read_file(out.path / "summary" / "lab04.csv"), read_file(out.path / "summary" / "lab04.html")};
 }
 
@@ -96,9 +97,12 @@ std::vector<std::vector<std::string>> csv_records(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += '"', ++i;
-      else if (c == '"') quoted = false;
-      else field += c;
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+        field += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        field += c;
     } else if (c == '"') {
       quoted = true;
     } else if (c == ',') {
@@ -183,7 +187,8 @@ TEST_CASE("the class CSV has one row per submission and check, quoted as RFC 418
   const auto* cut_short = record_of(records, "gina", "tile_fits");
   REQUIRE(cut_short);
   CHECK((*cut_short)[7] == "not graded");
-  CHECK((*cut_short)[13].rfind("its report " + (kFixtures / "results/gina/lab04.json").string() + " cannot be read (", 0) == 0);
+  CHECK((*cut_short)[13].rfind("its report " + (kFixtures / "results/gina/lab04.json").string() + " cannot be read (",
+                               0) == 0);
   CHECK((*cut_short)[13].find("; see /grading/out/logs/gina.log") != std::string::npos);
   const auto* inconclusive = record_of(records, "frank", "fraction_of_copy_roofline");
   REQUIRE(inconclusive);
@@ -204,18 +209,20 @@ TEST_CASE("the class page counts the class, check by check, and escapes what it 
   CHECK(html.find("<tr><th>median score</th><td class=\"num\">7.5 / 18</td></tr>") != std::string::npos);
 
   const std::string scores = section(html, "<h2>Scores</h2>");
-  CHECK(row_starting(scores, "bob").find("<td class=\"num\">7 / 18</td><td class=\"num\">6</td><td class=\"num\">5"
-                                         "</td><td class=\"num\">0</td><td class=\"num\">0</td>") != std::string::npos);
+  CHECK(row_starting(scores, "bob")
+            .find("<td class=\"num\">7 / 18</td><td class=\"num\">6</td><td class=\"num\">5"
+                  "</td><td class=\"num\">0</td><td class=\"num\">0</td>") != std::string::npos);
   CHECK(row_starting(scores, "dave").find("<td class=\"ng\">not graded</td>") != std::string::npos);
 
   // Pass rate over pass, fail and inconclusive; then pass, fail, inconclusive, skip, not graded.
   const std::string checks = section(html, "<h2>Checks</h2>");
-  CHECK(row_starting(checks, "exact_transpose").find("<td class=\"num\">75 % (3 of 4)</td><td class=\"num\">3</td>"
-                                                      "<td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">"
-                                                      "0</td><td class=\"num\">3</td>") != std::string::npos);
-  CHECK(row_starting(checks, "speedup_vs_starter").find("<td class=\"num\">25 % (1 of 4)</td><td class=\"num\">1</td>"
-                                                         "<td class=\"num\">2</td><td class=\"num\">1</td>") !=
-        std::string::npos);
+  CHECK(row_starting(checks, "exact_transpose")
+            .find("<td class=\"num\">75 % (3 of 4)</td><td class=\"num\">3</td>"
+                  "<td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">"
+                  "0</td><td class=\"num\">3</td>") != std::string::npos);
+  CHECK(row_starting(checks, "speedup_vs_starter")
+            .find("<td class=\"num\">25 % (1 of 4)</td><td class=\"num\">1</td>"
+                  "<td class=\"num\">2</td><td class=\"num\">1</td>") != std::string::npos);
   // The contract row is in every report but in no manifest: the not graded submissions lack it too.
   CHECK(row_starting(checks, "submission_contract").find("75 % (3 of 4)") != std::string::npos);
   CHECK(checks.find("<tr><td>submission_contract</td>") < checks.find("<tr><td>predictions_well_formed</td>"));
@@ -242,7 +249,8 @@ TEST_CASE("the class page counts the class, check by check, and escapes what it 
   CHECK(not_run.find("carol &quot;final&quot;, v2.zip") != std::string::npos);
   CHECK(row_starting(not_run, "carol").find("did not compile or broke the submission contract") != std::string::npos);
   CHECK(row_starting(not_run, "dave").find("transpose.cu is missing") != std::string::npos);
-  CHECK(row_starting(not_run, "erin").find("grading did not finish; see /grading/out/logs/erin.log") != std::string::npos);
+  CHECK(row_starting(not_run, "erin").find("grading did not finish; see /grading/out/logs/erin.log") !=
+        std::string::npos);
   CHECK(row_starting(not_run, "frank").find("the mechanism check program ended abnormally") != std::string::npos);
   CHECK(row_starting(not_run, "frank").find("killed by signal 11 (Segmentation fault)") != std::string::npos);
   CHECK(row_starting(not_run, "gina").find("cannot be read") != std::string::npos);
@@ -265,8 +273,8 @@ TEST_CASE("the class page counts the class, check by check, and escapes what it 
 }
 
 TEST_CASE("a class with nothing measured has no plots and says why") {
-  const Summary s = summarize({graded("carol", "/home/prof/carol.zip"),
-                               graded("dave", "/home/prof/dave.zip", "transpose.cu is missing")});
+  const Summary s = summarize(
+      {graded("carol", "/home/prof/carol.zip"), graded("dave", "/home/prof/dave.zip", "transpose.cu is missing")});
   CHECK(s.html.find("<svg") == std::string::npos);
   CHECK(occurrences(s.html, "No submission has a measured value for this check") == 4);
   CHECK(s.html.find("<tr><th>mean score</th><td class=\"num\">0 / 18</td></tr>") != std::string::npos);

@@ -57,7 +57,8 @@ TEST_CASE("a student-copy passage loses its two marker lines and keeps its text"
   CHECK(t.problems.empty());
   CHECK(t.instructor_passages == 1);
   CHECK(t.student_passages == 1);
-  CHECK(t.text == "A.\n\nThe Classroom workflow.\n\n" + kFence + "sh\ncmake --preset lab04 && ctest\n" + kFence + "\n\nB.\n");
+  CHECK(t.text ==
+        "A.\n\nThe Classroom workflow.\n\n" + kFence + "sh\ncmake --preset lab04 && ctest\n" + kFence + "\n\nB.\n");
 }
 
 TEST_CASE("a file without markers comes back unchanged, last line without a newline included") {
@@ -69,7 +70,8 @@ TEST_CASE("a file without markers comes back unchanged, last line without a newl
 }
 
 TEST_CASE("markers may be indented (inside a list item)") {
-  const auto t = student_text("- one\n\n  <!-- instructor-only: begin -->\n  secret\n  <!-- instructor-only: end -->\n- two\n");
+  const auto t =
+      student_text("- one\n\n  <!-- instructor-only: begin -->\n  secret\n  <!-- instructor-only: end -->\n- two\n");
   CHECK(t.problems.empty());
   CHECK(t.text == "- one\n\n- two\n");
 }
@@ -90,11 +92,13 @@ TEST_CASE("wrong markers are reported with their lines") {
   }
   SUBCASE("nested passages") {
     const auto t = student_text(
-        "<!-- instructor-only: begin -->\n<!-- student-copy: begin\nx\nstudent-copy: end -->\n<!-- instructor-only: end -->\n");
+        "<!-- instructor-only: begin -->\n<!-- student-copy: begin\nx\nstudent-copy: end -->\n<!-- instructor-only: "
+        "end -->\n");
     CHECK(has_problem_at(t, 2, "do not nest"));
   }
   SUBCASE("a marker inside a code block would show in the full course") {
-    const auto t = student_text(kFence + "\n<!-- instructor-only: begin -->\nx\n<!-- instructor-only: end -->\n" + kFence + "\n");
+    const auto t =
+        student_text(kFence + "\n<!-- instructor-only: begin -->\nx\n<!-- instructor-only: end -->\n" + kFence + "\n");
     CHECK(has_problem_at(t, 2, "fenced code block"));
     CHECK(has_problem_at(t, 4, "fenced code block"));
   }
@@ -146,9 +150,11 @@ TEST_CASE("the Classroom workflow: one step per lab, worth the lab's CPU points"
   CHECK(labs[3].number == "04");
   CHECK(labs[3].cpu_points == 5);  // predictions 1 + 2, tile_fits 1, column_read_conflict_free_model 1
 
-  const std::string yaml = classroom_workflow("steps:\n@GRADING_STEPS@\nenv:\n@REPORTER_ENV@\nrunners: @RUNNERS@\n", labs);
+  const std::string yaml =
+      classroom_workflow("steps:\n@GRADING_STEPS@\nenv:\n@REPORTER_ENV@\nrunners: @RUNNERS@\n", labs);
   CHECK(yaml.find("      id: lab04\n") != std::string::npos);
-  CHECK(yaml.find("        command: 'checker/tools/classroom-grade.sh 04'\n        timeout: 30\n        max-score: 5\n") !=
+  CHECK(yaml.find(
+            "        command: 'checker/tools/classroom-grade.sh 04'\n        timeout: 30\n        max-score: 5\n") !=
         std::string::npos);
   CHECK(yaml.find("        LAB04_RESULTS: \"${{steps.lab04.outputs.result}}\"\n") != std::string::npos);
   CHECK(yaml.find("runners: lab01,lab02,lab03,lab04,lab05,lab06,lab07,lab08\n") != std::string::npos);

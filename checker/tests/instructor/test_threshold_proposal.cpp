@@ -68,8 +68,8 @@ TEST_CASE("the margins: at least, at most, the middle and the rounding") {
   CHECK_FALSE(allowed_range(Compare::at_least, 1.0, 1.33).empty());
 
   CHECK(round_within(0.6346, 0.505, 0.764) == doctest::Approx(0.63));
-  CHECK(round_within(1.2345, 1.2345, 2.0) == doctest::Approx(1.3));      // at the low edge: rounded into the range
-  CHECK(round_within(1.1234, 1.121, 1.126) == doctest::Approx(1.123));   // a narrow range takes more digits
+  CHECK(round_within(1.2345, 1.2345, 2.0) == doctest::Approx(1.3));     // at the low edge: rounded into the range
+  CHECK(round_within(1.1234, 1.121, 1.126) == doctest::Approx(1.123));  // a narrow range takes more digits
   CHECK(round_within(1.000001, 1.0000005, 1.0000015) == doctest::Approx(1.000001));  // none fits: unrounded
 }
 
@@ -139,7 +139,8 @@ TEST_CASE("lab 03 on the H200: an \"at most\" check, a fraction of theory, a tim
   CHECK(row(rows, "mixed_2way_cost").action == ProposalAction::keep);
 }
 
-TEST_CASE("lab 08 on the H200: the manifest's 95 % leaves the solution 5 %, so the nearest value in the range is proposed") {
+TEST_CASE(
+    "lab 08 on the H200: the manifest's 95 % leaves the solution 5 %, so the nearest value in the range is proposed") {
   const ThresholdProposal& choice = row(h200("08"), "choice_within_5_percent_of_best");
   CHECK(choice.range->high == doctest::Approx(1.0 / 1.15));
   CHECK(choice.action == ProposalAction::set_required);
@@ -192,8 +193,8 @@ TEST_CASE("a counter check changes only when the solution fails it, by the small
   json& counter = check_in(solution, "shared_wavefronts_per_load");
   counter["measured"] = 1.4;
   counter["verdict"] = "fail";
-  const ThresholdProposal& r =
-      row(propose_thresholds(manifest_of("04"), fixture("h200-lab04.starter.json"), solution), "shared_wavefronts_per_load");
+  const ThresholdProposal& r = row(propose_thresholds(manifest_of("04"), fixture("h200-lab04.starter.json"), solution),
+                                   "shared_wavefronts_per_load");
   CHECK(r.action == ProposalAction::set_required);
   CHECK(*r.proposed == doctest::Approx(1.7));  // 1.4 x 1.15 = 1.61, rounded into the range
   CHECK(r.note.find("find out why") != std::string::npos);

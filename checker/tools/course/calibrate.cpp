@@ -94,10 +94,12 @@ LabCalibration calibrate_lab(const LabInfo& lab, const GradingOptions& grading) 
   std::cerr << "lab " << lab.number << ": grading the starter and the solution (the first lab also builds the "
             << "grading tree in " << grading.out.string() << ")\n";
   try {
-    const std::vector<Submission> pair = {staged(grading.course / "labs" / lab.folder, "starter", lab, grading.out),
-                                          staged(grading.course / "solutions" / lab.folder, "solution", lab, grading.out)};
+    const std::vector<Submission> pair = {
+        staged(grading.course / "labs" / lab.folder, "starter", lab, grading.out),
+        staged(grading.course / "solutions" / lab.folder, "solution", lab, grading.out)};
     const std::vector<GradedSubmission> graded = grade_submissions(grading, lab, pair);
-    if (graded.size() != 2) throw std::runtime_error("grading returned " + std::to_string(graded.size()) + " reports, not 2");
+    if (graded.size() != 2)
+      throw std::runtime_error("grading returned " + std::to_string(graded.size()) + " reports, not 2");
     result.starter_report = report_of(graded[0], result.starter_problem);
     result.solution_report = report_of(graded[1], result.solution_problem);
   } catch (const std::exception& e) {
@@ -147,8 +149,8 @@ void run_calibrate(const CalibrateOptions& options) {
   const std::string markdown = calibration_markdown(summary);
   write_file(out / "thresholds.json", thresholds_file(summary.labs).dump(2) + "\n");
   write_file(out / "calibration.md", markdown);
-  std::cout << markdown << "\nwrote " << (out / "calibration.md").string() << " and " << (out / "thresholds.json").string()
-            << "\n";
+  std::cout << markdown << "\nwrote " << (out / "calibration.md").string() << " and "
+            << (out / "thresholds.json").string() << "\n";
   // Some variant has no report: what could be proposed was, but the instructor must look.
   if (!every_lab_graded(summary.labs)) throw CommandExit{1};
 }
@@ -163,10 +165,12 @@ void add_calibrate_command(CLI::App& app) {
   sub->add_option("--out", options->out, "where to write thresholds.json, calibration.md and the grading work")
       ->capture_default_str();
   sub->add_option("--course", options->course, "the course tree (default: the one memlab-course was built from)");
-  sub->add_option("--thresholds", options->thresholds, "an overrides file to grade with (its values are then the ones judged)")
+  sub->add_option("--thresholds", options->thresholds,
+                  "an overrides file to grade with (its values are then the ones judged)")
       ->check(CLI::ExistingFile);
-  sub->add_option("--tree", options->tree,
-                  "the grading tree (a build folder kept between runs, e.g. one of grade-class; default: DIR/work/tree)");
+  sub->add_option(
+      "--tree", options->tree,
+      "the grading tree (a build folder kept between runs, e.g. one of grade-class; default: DIR/work/tree)");
   sub->callback([options] { run_calibrate(*options); });
 }
 

@@ -116,7 +116,10 @@ std::vector<int> visible_gpus() {
 void configure_class_tree(const GradingOptions& o, const LabInfo& lab, const std::vector<Submission>& subs) {
   json entries = json::array();
   for (const auto& s : subs)
-    entries.push_back({{"id", s.id}, {"dir", s.files_dir.string()}, {"variant", s.variant}, {"problem", s.problem},
+    entries.push_back({{"id", s.id},
+                       {"dir", s.files_dir.string()},
+                       {"variant", s.variant},
+                       {"problem", s.problem},
                        {"source", s.source.string()}});
   const json klass{{"lab", lab.number}, {"results_root", (o.out / "results").string()}, {"submissions", entries}};
   const fs::path class_file = o.out / "class.json";
@@ -131,33 +134,41 @@ void configure_class_tree(const GradingOptions& o, const LabInfo& lab, const std
                            "-DMEMLAB_COMPILE_TIMEOUT=" + std::to_string(o.compile_timeout_s)});
   if (!o.cuda_architectures.empty()) argv.push_back("-DCMAKE_CUDA_ARCHITECTURES=" + o.cuda_architectures);
   const fs::path log = logs_dir(o) / "configure.log";
-  std::cout << "Configuring the grading tree " << tree.string() << " for " << subs.size() << " submission(s)\n" << std::flush;
+  std::cout << "Configuring the grading tree " << tree.string() << " for " << subs.size() << " submission(s)\n"
+            << std::flush;
   const ChildResult r = run_logged(argv, log, 1800);
-  if (r.exit_code != 0) throw std::runtime_error("the grading tree does not configure (" + log.string() + "):" + last_lines(log, 15));
+  if (r.exit_code != 0)
+    throw std::runtime_error("the grading tree does not configure (" + log.string() + "):" + last_lines(log, 15));
 }
 
 void build_class(const GradingOptions& o, const LabInfo& lab, const std::vector<Submission>& pending) {
   const fs::path tree = tree_of(o);
   const fs::path course_log = logs_dir(o) / "build-course.log";
-  std::cout << "Building the course's tools and lab " << lab.number << "'s checker (once per grading tree)\n" << std::flush;
-  const ChildResult parts = run_logged({ctest_program(), "--test-dir", tree.string(), "-R", "^build\\.(tools|checker)$",
-                                        "--output-on-failure"}, course_log, 7200);
+  std::cout << "Building the course's tools and lab " << lab.number << "'s checker (once per grading tree)\n"
+            << std::flush;
+  const ChildResult parts = run_logged(
+      {ctest_program(), "--test-dir", tree.string(), "-R", "^build\\.(tools|checker)$", "--output-on-failure"},
+      course_log, 7200);
   if (parts.exit_code != 0)
-    throw std::runtime_error("the course's own parts do not build (" + course_log.string() + "):" + last_lines(course_log, 15));
+    throw std::runtime_error("the course's own parts do not build (" + course_log.string() +
+                             "):" + last_lines(course_log, 15));
   if (pending.empty()) return;
 
   const int jobs = o.jobs > 0 ? o.jobs : cores();
   std::cout << "Compiling " << pending.size() << " submission(s), " << jobs << " compile(s) at a time\n" << std::flush;
-  run_logged({cmake_program(), "--build", tree.string(), "-j", std::to_string(jobs), "--target", "memlab_class_programs",
-              "--", "-k", "0"}, logs_dir(o) / "build-programs.log", 7200);  // a student's error is theirs: no throw
+  run_logged({cmake_program(), "--build", tree.string(), "-j", std::to_string(jobs), "--target",
+              "memlab_class_programs", "--", "-k", "0"},
+             logs_dir(o) / "build-programs.log", 7200);  // a student's error is theirs: no throw
 
   // Each submission's own build test records its result for its report (a no-op compile for
   // those built above; the failed ones compile again, alone, so their log is theirs).
   for (const auto& s : pending) {
     const fs::path log = logs_dir(o) / (s.id + ".build.log");
-    const ChildResult r = run_logged({ctest_program(), "--test-dir", sub_tests(o, s).string(), "-R", "\\.(clear|build)$",
-                                      "--output-on-failure"}, log, 3600);
-    if (r.exit_code != 0) std::cout << "  " << s.id << ": the build step did not end normally (" << log.string() << ")\n";
+    const ChildResult r = run_logged(
+        {ctest_program(), "--test-dir", sub_tests(o, s).string(), "-R", "\\.(clear|build)$", "--output-on-failure"},
+        log, 3600);
+    if (r.exit_code != 0)
+      std::cout << "  " << s.id << ": the build step did not end normally (" << log.string() << ")\n";
   }
 }
 
@@ -166,8 +177,10 @@ void check_class(const GradingOptions& o, const LabInfo& lab, const std::vector<
   const bool no_gpu = gpus.empty();
   if (no_gpu) gpus.push_back(-1);  // one worker; every GPU check skips and says why
   std::cout << "Checking " << pending.size() << " submission(s) on "
-            << (no_gpu ? std::string("no GPU (the GPU checks skip)") : std::to_string(gpus.size()) + " GPU(s), one at a time on each")
-            << "\n" << std::flush;
+            << (no_gpu ? std::string("no GPU (the GPU checks skip)")
+                       : std::to_string(gpus.size()) + " GPU(s), one at a time on each")
+            << "\n"
+            << std::flush;
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex print;
   auto worker = [&](int gpu) {

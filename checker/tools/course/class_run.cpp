@@ -28,13 +28,21 @@ void save_class_run(const ClassRun& run, const fs::path& file) {
   const GradingOptions& o = run.options;
   json subs = json::array();
   for (const auto& s : run.submissions)
-    subs.push_back({{"id", s.id}, {"source", s.source.string()}, {"files_dir", s.files_dir.string()},
-                    {"problem", s.problem}, {"variant", s.variant}});
+    subs.push_back({{"id", s.id},
+                    {"source", s.source.string()},
+                    {"files_dir", s.files_dir.string()},
+                    {"problem", s.problem},
+                    {"variant", s.variant}});
   const json j{{"lab", run.lab},
                {"options",
-                {{"course", o.course.string()}, {"out", o.out.string()}, {"tree", o.tree.string()},
-                 {"thresholds", o.thresholds}, {"jobs", o.jobs}, {"gpus", o.gpus},
-                 {"compile_timeout_s", o.compile_timeout_s}, {"cuda_architectures", o.cuda_architectures}}},
+                {{"course", o.course.string()},
+                 {"out", o.out.string()},
+                 {"tree", o.tree.string()},
+                 {"thresholds", o.thresholds},
+                 {"jobs", o.jobs},
+                 {"gpus", o.gpus},
+                 {"compile_timeout_s", o.compile_timeout_s},
+                 {"cuda_architectures", o.cuda_architectures}}},
                {"submissions", subs},
                {"chunks", run.chunks}};
   fs::create_directories(file.parent_path());
@@ -79,7 +87,8 @@ std::string submission_id(const fs::path& source, std::vector<std::string>& take
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '_';
   if (id.empty()) id = "submission";
   std::string unique = id;
-  for (int n = 2; std::find(taken.begin(), taken.end(), unique) != taken.end(); ++n) unique = id + "-" + std::to_string(n);
+  for (int n = 2; std::find(taken.begin(), taken.end(), unique) != taken.end(); ++n)
+    unique = id + "-" + std::to_string(n);
   taken.push_back(unique);
   return unique;
 }
@@ -91,8 +100,8 @@ std::vector<fs::path> class_folder_entries(const fs::path& dir, std::vector<std:
     const std::string name = e.path().filename().string();
     if (name.empty() || name[0] == '.') continue;
     const auto status = e.symlink_status();
-    const bool archive = ends_with(name, ".zip") || ends_with(name, ".tar.gz") || ends_with(name, ".tgz") ||
-                         ends_with(name, ".tar");
+    const bool archive =
+        ends_with(name, ".zip") || ends_with(name, ".tar.gz") || ends_with(name, ".tgz") || ends_with(name, ".tar");
     if (fs::is_directory(status) || (fs::is_regular_file(status) && archive))
       entries.push_back(e.path());
     else

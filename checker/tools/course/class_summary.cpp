@@ -146,8 +146,10 @@ std::string percent(int part, int whole) { return fixed(100.0 * part / whole, 0)
 std::string with_plain_newlines(std::string text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\r') out += text[i];
-    else if (i + 1 >= text.size() || text[i + 1] != '\n') out += '\n';
+    if (text[i] != '\r')
+      out += text[i];
+    else if (i + 1 >= text.size() || text[i + 1] != '\n')
+      out += '\n';
   }
   return out;
 }
@@ -171,8 +173,8 @@ std::vector<std::string> csv_row(const SubmissionResult& r, const CheckOutcome& 
 
 std::string class_csv(const std::vector<SubmissionResult>& results) {
   Table table;
-  table.header = {"student",    "source",  "score",  "max_score",  "check",         "suite",    "kind",
-                  "verdict",    "points",  "max_points", "measured", "measured_text", "required", "detail"};
+  table.header = {"student", "source", "score",      "max_score", "check",         "suite",    "kind",
+                  "verdict", "points", "max_points", "measured",  "measured_text", "required", "detail"};
   for (const auto& r : results)
     for (const auto& c : r.checks) {
       std::vector<std::string> row = csv_row(r, c);
@@ -306,8 +308,8 @@ std::string overview_section(const std::vector<SubmissionResult>& results, doubl
       << "<tr><th>graded (a report was read)</th><td class=\"num\">" << scores.size() << "</td></tr>\n"
       << "<tr><th>mean score</th><td class=\"num\">" << (scores.empty() ? "-" : short_number(mean(scores)) + of_max)
       << "</td></tr>\n"
-      << "<tr><th>median score</th><td class=\"num\">"
-      << (scores.empty() ? "-" : short_number(median(scores)) + of_max) << "</td></tr>\n"
+      << "<tr><th>median score</th><td class=\"num\">" << (scores.empty() ? "-" : short_number(median(scores)) + of_max)
+      << "</td></tr>\n"
       << "</table>\n"
       << "<p class=\"note\">Mean and median are over the graded submissions only.</p>\n";
   return out.str();
@@ -336,7 +338,8 @@ std::string scores_section(const std::vector<SubmissionResult>& results) {
 std::string pass_rate(std::map<std::string, int> counts) {
   const int judged = counts["pass"] + counts["fail"] + counts["inconclusive"];
   if (judged == 0) return "no verdict";
-  return percent(counts["pass"], judged) + " (" + std::to_string(counts["pass"]) + " of " + std::to_string(judged) + ")";
+  return percent(counts["pass"], judged) + " (" + std::to_string(counts["pass"]) + " of " + std::to_string(judged) +
+         ")";
 }
 
 std::string checks_section(const std::vector<CheckColumn>& columns, const std::vector<SubmissionResult>& results) {
@@ -483,7 +486,8 @@ std::string distribution_svg(const CheckSpec& spec, const std::vector<MeasuredVa
   return render_svg(plot);
 }
 
-std::string distributions_section(const std::vector<CheckColumn>& columns, const std::vector<SubmissionResult>& results) {
+std::string distributions_section(const std::vector<CheckColumn>& columns,
+                                  const std::vector<SubmissionResult>& results) {
   std::ostringstream out;
   out << "<h2>Measured values</h2>\n<p class=\"note\">One plot for each check that measures a number. The dashed line "
          "is the value the manifest requires.</p>\n";
@@ -551,8 +555,8 @@ std::string not_run_section(const std::vector<SubmissionResult>& results) {
     out << "<p>Every submission built, and its check programs ran to the end.</p>\n";
     return out.str();
   }
-  out << "<table class=\"not-run\">\n" << header_row({"student", "source", "problem", "why"}) << rows.str()
-      << "</table>\n";
+  out << "<table class=\"not-run\">\n"
+      << header_row({"student", "source", "problem", "why"}) << rows.str() << "</table>\n";
   return out.str();
 }
 
@@ -564,8 +568,8 @@ std::string inconclusive_section(const std::vector<SubmissionResult>& results) {
     for (const auto& c : r.checks) {
       if (c.verdict != "inconclusive") continue;
       const std::string measured = !c.measured_text.empty() ? c.measured_text
-                                   : c.measured          ? csv_number(*c.measured)
-                                                         : "";
+                                   : c.measured             ? csv_number(*c.measured)
+                                                            : "";
       rows << "<tr>" << cell(r.student) << cell(c.id) << cell(measured) << cell(c.required_text) << cell(c.detail)
            << "</tr>\n";
     }
@@ -577,8 +581,8 @@ std::string inconclusive_section(const std::vector<SubmissionResult>& results) {
   }
   out << "<p class=\"note\">An inconclusive verdict earns no points: the measurement could not tell a pass from a "
          "fail. Grade these submissions again on an idle GPU before you publish the grades.</p>\n"
-      << "<table class=\"inconclusive\">\n" << header_row({"student", "check", "measured", "required", "why"})
-      << rows.str() << "</table>\n";
+      << "<table class=\"inconclusive\">\n"
+      << header_row({"student", "check", "measured", "required", "why"}) << rows.str() << "</table>\n";
   return out.str();
 }
 
@@ -597,8 +601,8 @@ void write_output(const fs::path& path, const std::string& text) {
 
 }  // namespace
 
-void write_class_summary(const LabInfo& lab, const std::vector<GradedSubmission>& graded,
-                         const fs::path& csv_path, const fs::path& html_path) {
+void write_class_summary(const LabInfo& lab, const std::vector<GradedSubmission>& graded, const fs::path& csv_path,
+                         const fs::path& html_path) {
   std::vector<SubmissionResult> results;
   for (const auto& g : graded) results.push_back(read_result(lab, g));
   write_output(csv_path, class_csv(results));

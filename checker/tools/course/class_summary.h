@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 // (inline SVG, the required value marked); the submissions that did not build or run, and why; the
 // inconclusive verdicts to regrade. Inline CSS and SVG only: no script, no external resource.
 // Throws std::runtime_error naming the file when a file cannot be written.
-void write_class_summary(const LabInfo& lab, const std::vector<GradedSubmission>& graded,
-                         const fs::path& csv_path, const fs::path& html_path);
+void write_class_summary(const LabInfo& lab, const std::vector<GradedSubmission>& graded, const fs::path& csv_path,
+                         const fs::path& html_path);
 
 }  // namespace memlab::course

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "memlab/suites.h"
+
 namespace memlab::course {
 
 namespace {
@@ -22,12 +24,9 @@ std::string step_id(const ClassroomLab& lab) { return "lab" + lab.number; }
 std::string grading_step(const ClassroomLab& lab) {
   const std::string id = step_id(lab);
   return "    - name: " + yaml_quoted("Lab " + lab.number + ": " + lab.title + " (CPU checks)") + "\n" +
-         "      id: " + id + "\n" +
-         "      uses: classroom-resources/autograding-command-grader@v1\n" +
-         "      with:\n" +
-         "        test-name: " + yaml_quoted("lab" + lab.number + " CPU checks") + "\n" +
-         "        setup-command: ''\n" +
-         "        command: " + yaml_quoted(classroom_grade_command(lab.number)) + "\n" +
+         "      id: " + id + "\n" + "      uses: classroom-resources/autograding-command-grader@v1\n" +
+         "      with:\n" + "        test-name: " + yaml_quoted("lab" + lab.number + " CPU checks") + "\n" +
+         "        setup-command: ''\n" + "        command: " + yaml_quoted(classroom_grade_command(lab.number)) + "\n" +
          "        timeout: " + std::to_string(kStepTimeoutMinutes) + "\n" +
          "        max-score: " + std::to_string(lab.cpu_points) + "\n";
 }
@@ -58,7 +57,7 @@ std::string without_last_newline(std::string text) {
 std::vector<ClassroomLab> classroom_labs(const std::vector<LabInfo>& labs) {
   std::vector<ClassroomLab> result;
   for (const auto& lab : labs) {
-    const auto cpu_checks = lab.manifest.suite("cpu");
+    const auto cpu_checks = lab.manifest.suite(std::string(kCpuSuite));
     if (cpu_checks.empty()) continue;
     double points = 0;
     for (const CheckSpec* check : cpu_checks) points += check->points;

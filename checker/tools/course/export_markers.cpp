@@ -43,10 +43,9 @@ std::optional<Marker> marker_of(std::string_view line) {
 // text): the export would keep the passage, so it must stop instead.
 bool looks_like_marker(std::string_view line) {
   const std::string_view t = trimmed(line);
-  const bool names_one = t.find("instructor-only:") != std::string_view::npos ||
-                         t.find("student-copy:") != std::string_view::npos;
-  const bool comment_edge = t.rfind("<!--", 0) == 0 ||
-                            (t.size() >= 3 && t.substr(t.size() - 3) == "-->");
+  const bool names_one =
+      t.find("instructor-only:") != std::string_view::npos || t.find("student-copy:") != std::string_view::npos;
+  const bool comment_edge = t.rfind("<!--", 0) == 0 || (t.size() >= 3 && t.substr(t.size() - 3) == "-->");
   return names_one && comment_edge;
 }
 
@@ -141,7 +140,8 @@ StudentText student_text(std::string_view markdown) {
     ++number;
     const auto m = marker_of(line);
     if (m && fences.inside()) {
-      s.problem(number, "a marker inside a fenced code block shows as code in the full course: put it outside the block");
+      s.problem(number,
+                "a marker inside a fenced code block shows as code in the full course: put it outside the block");
       continue;
     }
     if (m) {

@@ -103,7 +103,7 @@ CopyPlan plan_copy(const fs::path& course, const fs::path& dir) {
   std::vector<std::string> kept, left_out_paths;
   for (auto& path : course_files(course, &plan.untracked)) {
     if (is_inside(course / path, dir)) continue;  // an earlier copy under the course's build/
-    if (path == "CMakePresets.json") continue;     // written for the copy (write_presets)
+    if (path == "CMakePresets.json") continue;    // written for the copy (write_presets)
     if (const auto reason = instructor_only(path)) {
       LeftOut& group = plan.left_out[*reason];
       if (group.count++ == 0) group.example = path;
@@ -125,7 +125,8 @@ CopyPlan plan_copy(const fs::path& course, const fs::path& dir) {
     CopiedFile file{path, std::nullopt};
     if (ends_with(path, ".md")) {
       StudentText student = student_text(read_text(course / path));
-      for (const auto& p : student.problems) problems += "  " + path + ":" + std::to_string(p.line) + ": " + p.message + "\n";
+      for (const auto& p : student.problems)
+        problems += "  " + path + ":" + std::to_string(p.line) + ": " + p.message + "\n";
       if (student.instructor_passages + student.student_passages > 0) {
         ++plan.marked_files;
         plan.instructor_passages += student.instructor_passages;
@@ -173,7 +174,8 @@ std::vector<ClassroomLab> write_classroom(const fs::path& course, const fs::path
 
 // What no copy may hold, checked once more on the written tree.
 void check_written_copy(const fs::path& dir) {
-  if (fs::exists(dir / "solutions")) throw std::runtime_error("the copy holds solutions/ (this is a bug of export-student)");
+  if (fs::exists(dir / "solutions"))
+    throw std::runtime_error("the copy holds solutions/ (this is a bug of export-student)");
 }
 
 std::string course_commit(const fs::path& course) {
@@ -191,7 +193,8 @@ void commit_copy(const fs::path& dir, const fs::path& course) {
   run_or_throw({"git", "add", "-A"}, dir);
   std::vector<std::string> commit = {"git"};
   if (run_program({"git", "config", "user.email"}, dir).exit_code != 0) {
-    commit.insert(commit.end(), {"-c", "user.name=memlab-course export-student", "-c", "user.email=memlab-course@localhost"});
+    commit.insert(commit.end(),
+                  {"-c", "user.name=memlab-course export-student", "-c", "user.email=memlab-course@localhost"});
   }
   const std::string source = course_commit(course);
   const std::string message = "CUDA Memory Labs: the students' copy\n\nWritten by memlab-course export-student" +
@@ -221,8 +224,8 @@ void print_summary(const CopyPlan& plan, const std::vector<ClassroomLab>& labs, 
             << "  " << kClassroomWorkflow << ": " << labs.size() << " labs graded on their CPU checks, "
             << total_points(labs) << " points in all\n";
   if (!plan.untracked.empty()) {
-    std::cout << "  note: " << plan.untracked.size() << " of its files are not committed to the course yet (first: "
-              << plan.untracked.front() << ")\n";
+    std::cout << "  note: " << plan.untracked.size()
+              << " of its files are not committed to the course yet (first: " << plan.untracked.front() << ")\n";
   }
   if (git) std::cout << "  git: the copy is one commit on branch main of " << (dir / ".git").string() << "\n";
   std::cout << "Try it: cd " << dir.string() << " && cmake --preset lab01 && ctest\n";
@@ -231,7 +234,8 @@ void print_summary(const CopyPlan& plan, const std::vector<ClassroomLab>& labs, 
 void export_student(const ExportOptions& options) {
   const fs::path course = fs::weakly_canonical(checked_course_root(options.course));
   if (!fs::is_directory(course / "solutions")) {
-    throw std::runtime_error(course.string() + " has no solutions/: it is a students' copy already; export from the full course");
+    throw std::runtime_error(course.string() +
+                             " has no solutions/: it is a students' copy already; export from the full course");
   }
   // Everything that can fail on the course's side is checked before DIR is touched.
   const CopyPlan plan = plan_copy(course, fs::weakly_canonical(fs::absolute(options.dir)));
@@ -249,7 +253,8 @@ void export_student(const ExportOptions& options) {
 void add_export_student_command(CLI::App& app) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* sub = app.add_subcommand(
-      "export-student", "Write the students' copy of the course: no solutions/, no instructor-only text, a GitHub Classroom workflow");
+      "export-student",
+      "Write the students' copy of the course: no solutions/, no instructor-only text, a GitHub Classroom workflow");
   sub->add_option("DIR", options->dir, "The folder to write (it must not exist, or be empty)")->required();
   sub->add_option("--course", options->course, "The course to export (default: the tree this tool was built from)");
   sub->add_flag("--force", options->force, "Replace what DIR holds (its .git folder stays)");

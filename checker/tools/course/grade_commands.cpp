@@ -42,7 +42,8 @@ fs::path checked_out_dir(const std::string& given, const fs::path& course) {
   const fs::path rel = out.lexically_relative(course);
   const bool inside = !rel.empty() && rel.native().rfind("..", 0) != 0;
   if (inside && *rel.begin() != "build")
-    throw std::runtime_error("--out " + out.string() + " is inside the course tree; choose a folder outside it (or under its build/)");
+    throw std::runtime_error("--out " + out.string() +
+                             " is inside the course tree; choose a folder outside it (or under its build/)");
   return out;
 }
 
@@ -65,14 +66,18 @@ GradingOptions grading_options(const GradeArgs& a) {
 
 void add_common_options(CLI::App* sub, GradeArgs& a) {
   sub->add_option("--lab", a.lab, "the lab's number, e.g. 04")->required();
-  sub->add_option("--course", a.course, "the pristine course tree to grade with (default: the one this tool was built from)");
+  sub->add_option("--course", a.course,
+                  "the pristine course tree to grade with (default: the one this tool was built from)");
   sub->add_option("--tree", a.tree, "the grading tree (a build folder kept between runs; default: OUT/tree)");
   sub->add_option("--thresholds", a.thresholds, "an instructor's overrides file (JSON, see the guide)");
   sub->add_option("--jobs", a.jobs, "compiles at a time (default: one per core)")->check(CLI::NonNegativeNumber);
-  sub->add_option("--gpus", a.gpus, "the GPUs to use, e.g. 0,1 (default: every visible one); one grading at a time on each");
-  sub->add_option("--compile-timeout", a.compile_timeout_s, "seconds one student file may compile")->check(CLI::PositiveNumber);
-  sub->add_option("--cuda-architectures", a.cuda_architectures,
-                  "CMAKE_CUDA_ARCHITECTURES of the grading tree (default: this GPU's own; e.g. 80;90 for other machines)");
+  sub->add_option("--gpus", a.gpus,
+                  "the GPUs to use, e.g. 0,1 (default: every visible one); one grading at a time on each");
+  sub->add_option("--compile-timeout", a.compile_timeout_s, "seconds one student file may compile")
+      ->check(CLI::PositiveNumber);
+  sub->add_option(
+      "--cuda-architectures", a.cuda_architectures,
+      "CMAKE_CUDA_ARCHITECTURES of the grading tree (default: this GPU's own; e.g. 80;90 for other machines)");
 }
 
 void print_report(const GradedSubmission& g, const std::string& lab) {
@@ -112,7 +117,8 @@ ClassRun stage_class(const GradeArgs& a, const std::string& dir, int chunk) {
   const std::vector<fs::path> entries = class_folder_entries(dir, ignored);
   for (const auto& name : ignored) std::cout << "Left out (not a folder or an archive): " << name << "\n";
   if (entries.empty()) throw std::runtime_error(dir + " holds no submission (a folder, .zip, .tar.gz or .tar each)");
-  for (const auto& e : entries) run.submissions.push_back(stage_submission(e, submission_id(e, taken), lab, run.options.out));
+  for (const auto& e : entries)
+    run.submissions.push_back(stage_submission(e, submission_id(e, taken), lab, run.options.out));
   int problems = 0;
   for (const auto& s : run.submissions)
     if (!s.problem.empty()) {
@@ -120,8 +126,8 @@ ClassRun stage_class(const GradeArgs& a, const std::string& dir, int chunk) {
       ++problems;
     }
   std::cout << run.submissions.size() << " submission(s) of lab " << lab.number << " staged in "
-            << (run.options.out / "submissions").string() << (problems ? ", " + std::to_string(problems) + " with a problem" : "")
-            << "\n";
+            << (run.options.out / "submissions").string()
+            << (problems ? ", " + std::to_string(problems) + " with a problem" : "") << "\n";
   const std::vector<Submission> pending = pending_submissions(run.options, lab, run.submissions);
   for (std::size_t i = 0; i < pending.size(); i += chunk) {
     run.chunks.emplace_back();
@@ -144,8 +150,9 @@ int collect(const ClassRun& run) {
   const fs::path html = run.options.out / ("class-lab" + lab.number + ".html");
   write_class_summary(lab, graded, csv, html);
   std::cout << "\nLab " << lab.number << ": " << graded.size() - missing << " of " << graded.size()
-            << " submission(s) have a report.\nclass summary: " << html.string() << "\none row per student and check: "
-            << csv.string() << "\nreports: " << (run.options.out / "results").string() << "/<student>/\n";
+            << " submission(s) have a report.\nclass summary: " << html.string()
+            << "\none row per student and check: " << csv.string()
+            << "\nreports: " << (run.options.out / "results").string() << "/<student>/\n";
   if (missing) std::cout << missing << " submission(s) have no report: run the same command again to grade them.\n";
   return missing ? 1 : 0;
 }
@@ -182,8 +189,10 @@ int run_phase(const std::string& phase, const fs::path& out, int task) {
 void add_grade_commands(CLI::App& app) {
   auto grade_args = std::make_shared<GradeArgs>();
   auto submission = std::make_shared<std::string>();
-  CLI::App* grade = app.add_subcommand("grade", "grade one submission (a folder, .zip or .tar.gz) against the course tree");
-  grade->add_option("submission", *submission, "the submission: its files are found by name anywhere inside")->required();
+  CLI::App* grade =
+      app.add_subcommand("grade", "grade one submission (a folder, .zip or .tar.gz) against the course tree");
+  grade->add_option("submission", *submission, "the submission: its files are found by name anywhere inside")
+      ->required();
   add_common_options(grade, *grade_args);
   grade_args->out = "memlab-grading";
   grade->add_option("--out", grade_args->out, "where results, logs and the grading tree go")->capture_default_str();
@@ -200,7 +209,8 @@ void add_grade_commands(CLI::App& app) {
   auto chunk = std::make_shared<int>(4);
   auto phase = std::make_shared<std::string>();
   auto task = std::make_shared<int>(-1);
-  CLI::App* klass = app.add_subcommand("grade-class", "grade every submission of a folder, on this machine or with Slurm");
+  CLI::App* klass =
+      app.add_subcommand("grade-class", "grade every submission of a folder, on this machine or with Slurm");
   klass->add_option("submissions", *dir, "a folder holding one folder or archive per student");
   klass->add_option("--out", class_args->out, "where results, logs, the summary and the grading tree go")->required();
   add_common_options(klass, *class_args);
@@ -226,7 +236,8 @@ void add_grade_commands(CLI::App& app) {
     if (!phase->empty()) {
       code = run_phase(*phase, class_args->out, *task);
     } else {
-      if (dir->empty() || class_args->lab.empty()) throw std::runtime_error("grade-class needs a submissions folder and --lab");
+      if (dir->empty() || class_args->lab.empty())
+        throw std::runtime_error("grade-class needs a submissions folder and --lab");
       ClassRun run = stage_class(*class_args, *dir, *use_slurm ? *chunk : 1 << 30);
       if (*use_slurm) {
         if (class_args->cuda_architectures.empty() && !fs::exists(tree_of(run.options) / "CMakeCache.txt")) {

@@ -19,8 +19,8 @@ bool is_archive(const fs::path& relative) { return relative.extension() == ".zip
 // The files of `course` that git does not ignore (tracked, and new ones not yet added: the
 // package is the working tree an instructor tests), or nothing when it is not a git checkout.
 std::vector<fs::path> git_listed_files(const fs::path& course) {
-  const auto listing = program_output(
-      {"git", "-C", course.string(), "ls-files", "-z", "--cached", "--others", "--exclude-standard"});
+  const auto listing =
+      program_output({"git", "-C", course.string(), "ls-files", "-z", "--cached", "--others", "--exclude-standard"});
   std::vector<fs::path> files;
   if (!listing) return files;
   for (size_t at = 0; at < listing->size();) {
@@ -39,8 +39,7 @@ std::vector<fs::path> git_listed_files(const fs::path& course) {
 bool skipped_by_walk(const fs::directory_entry& entry, const fs::path& relative) {
   static const std::set<std::string> folders = {"build", ".git", ".deps", ".baseline"};
   const std::string name = entry.path().filename().string();
-  if (fs::is_directory(entry.symlink_status()))
-    return folders.count(name) > 0 || relative == "Testing";
+  if (fs::is_directory(entry.symlink_status())) return folders.count(name) > 0 || relative == "Testing";
   return relative == "CMakeUserPresets.json" || is_archive(relative);
 }
 

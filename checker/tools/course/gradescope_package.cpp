@@ -55,7 +55,7 @@ void count_points(const LabInfo& lab, const std::string& thresholds, GradescopeP
   if (!thresholds.empty()) apply_overrides(manifest, read_text_file(thresholds), thresholds);
   for (const auto& check : manifest.checks) {
     package.max_score += check.points;
-    if (check.suite == "cpu") package.cpu_score += check.points;
+    if (!check.gpu) package.cpu_score += check.points;
   }
 }
 
@@ -124,8 +124,8 @@ void copy_course(const fs::path& course, const std::vector<fs::path>& files, con
 void write_zip(const fs::path& stage, const std::vector<std::string>& entries, const fs::path& zip) {
   std::error_code ignored;
   fs::remove(zip, ignored);
-  std::vector<std::string> argv = {"cmake", "-E", "chdir", stage.string(), "cmake", "-E", "tar", "cf",
-                                   zip.string(), "--format=zip", "--"};
+  std::vector<std::string> argv = {"cmake", "-E", "chdir",      stage.string(), "cmake", "-E",
+                                   "tar",   "cf", zip.string(), "--format=zip", "--"};
   argv.insert(argv.end(), entries.begin(), entries.end());
   const int status = run_program(argv);
   if (status != 0 || !fs::is_regular_file(zip))
@@ -139,8 +139,8 @@ fs::path zip_path(const GradescopePackageOptions& options, const std::string& la
 }
 
 void print_summary(const GradescopePackage& package, const LabInfo& lab, const GradescopePackageOptions& options) {
-  std::cout << "wrote " << package.zip.string() << ": the autograder of lab " << lab.number << " (" << lab.manifest.title
-            << "), " << package.course_files << " files of the course, without solutions/\n"
+  std::cout << "wrote " << package.zip.string() << ": the autograder of lab " << lab.number << " ("
+            << lab.manifest.title << "), " << package.course_files << " files of the course, without solutions/\n"
             << "thresholds: " << (options.thresholds.empty() ? "the manifest's own" : options.thresholds) << "\n"
             << "CUDA Toolkit for setup.sh: " << options.cuda << " (package " << options.cuda_package << ")\n"
             << "On Gradescope: a Programming Assignment worth " << package.max_score
@@ -184,7 +184,8 @@ void add_gradescope_package_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("gradescope-package", "write a Gradescope autograder zip for one lab");
   sub->add_option("--lab", options->lab, "the lab, e.g. 04")->required();
   sub->add_option("--out", options->out, "the zip to write (default: autograder-labNN.zip in this folder)");
-  sub->add_option("--course", options->course, "the course tree to package (default: the one this tool was built from)");
+  sub->add_option("--course", options->course,
+                  "the course tree to package (default: the one this tool was built from)");
   sub->add_option("--thresholds", options->thresholds, "an instructor's threshold overrides (JSON), packaged with it")
       ->check(CLI::ExistingFile);
   sub->add_option("--cuda", options->cuda,

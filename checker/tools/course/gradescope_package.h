@@ -19,21 +19,21 @@ namespace memlab::course {
 namespace fs = std::filesystem;
 
 struct GradescopePackageOptions {
-  std::string lab;            // "4" or "04"
-  fs::path out;               // the zip; empty: autograder-labNN.zip in the current folder
-  std::string course;         // the course tree; empty: the one memlab-course was built from
-  std::string thresholds;     // an instructor's overrides file, or ""
-  std::string cuda = "auto";  // where setup.sh takes the CUDA Toolkit from: auto, image or apt
+  std::string lab;                                 // "4" or "04"
+  fs::path out;                                    // the zip; empty: autograder-labNN.zip in the current folder
+  std::string course;                              // the course tree; empty: the one memlab-course was built from
+  std::string thresholds;                          // an instructor's overrides file, or ""
+  std::string cuda = "auto";                       // where setup.sh takes the CUDA Toolkit from: auto, image or apt
   std::string cuda_package = "cuda-toolkit-12-8";  // NVIDIA's apt package, for auto and apt
-  int grade_timeout_s = 480;  // run_autograder stops a grading after this long
+  int grade_timeout_s = 480;                       // run_autograder stops a grading after this long
 };
 
 struct GradescopePackage {
   fs::path zip;
-  std::string lab;         // "04"
-  double max_score = 0;    // the lab's points, with the overrides: the Gradescope assignment's points
-  double cpu_score = 0;    // of those, the points of the checks that need no GPU
-  size_t course_files = 0; // files of the course in the zip
+  std::string lab;          // "04"
+  double max_score = 0;     // the lab's points, with the overrides: the Gradescope assignment's points
+  double cpu_score = 0;     // of those, the points of the checks that need no GPU
+  size_t course_files = 0;  // files of the course in the zip
 };
 
 // The course's files that go into the package, as paths relative to `course`, sorted. When

@@ -28,9 +28,7 @@ int exit_status(int wait_status) {
 
 }  // namespace
 
-int run_program(const std::vector<std::string>& argv) {
-  return exit_status(std::system(command_line(argv).c_str()));
-}
+int run_program(const std::vector<std::string>& argv) { return exit_status(std::system(command_line(argv).c_str())); }
 
 std::optional<std::string> program_output(const std::vector<std::string>& argv) {
   FILE* pipe = popen((command_line(argv) + " 2>/dev/null").c_str(), "r");

@@ -23,7 +23,8 @@ std::string quoted(const std::string& s) {
   return q + "'";
 }
 
-fs::path write_script(const fs::path& dir, const std::string& name, const std::string& phase_args, const ClassRun& run) {
+fs::path write_script(const fs::path& dir, const std::string& name, const std::string& phase_args,
+                      const ClassRun& run) {
   const fs::path script = dir / (name + ".sh");
   std::ofstream out(script);
   out << "#!/bin/sh\n"
@@ -32,7 +33,8 @@ fs::path write_script(const fs::path& dir, const std::string& name, const std::s
       << "exec " << quoted(this_program()) << " grade-class --out " << quoted(run.options.out.string()) << " "
       << phase_args << "\n";
   out.close();
-  fs::permissions(script, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec, fs::perm_options::replace);
+  fs::permissions(script, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec,
+                  fs::perm_options::replace);
   return script;
 }
 
@@ -88,13 +90,14 @@ int submit_class_jobs(const ClassRun& run, const SlurmOptions& s) {
   std::string dependency;
   std::string build_id, array_id;
   if (!run.chunks.empty()) {
-    build_id = sbatch(s, {"--job-name=" + name + "-build", "--time=" + s.build_time,
-                          "--cpus-per-task=" + std::to_string(s.build_cpus), "--output=" + (logs / "slurm-build-%j.log").string()},
-                      write_script(dir, "build", "--phase build", run), dir / "build.sbatch.log");
-    std::vector<std::string> args{"--job-name=" + name + "-check", "--time=" + s.check_time,
-                                  "--array=0-" + std::to_string(run.chunks.size() - 1),
-                                  "--dependency=afterok:" + build_id,
-                                  "--output=" + (logs / "slurm-check-%A_%a.log").string()};
+    build_id = sbatch(
+        s,
+        {"--job-name=" + name + "-build", "--time=" + s.build_time, "--cpus-per-task=" + std::to_string(s.build_cpus),
+         "--output=" + (logs / "slurm-build-%j.log").string()},
+        write_script(dir, "build", "--phase build", run), dir / "build.sbatch.log");
+    std::vector<std::string> args{
+        "--job-name=" + name + "-check", "--time=" + s.check_time, "--array=0-" + std::to_string(run.chunks.size() - 1),
+        "--dependency=afterok:" + build_id, "--output=" + (logs / "slurm-check-%A_%a.log").string()};
     if (!s.gres.empty()) args.push_back("--gres=" + s.gres);
     array_id = sbatch(s, args, write_script(dir, "check", "--phase check --task \"$SLURM_ARRAY_TASK_ID\"", run),
                       dir / "check.sbatch.log");
@@ -108,7 +111,8 @@ int submit_class_jobs(const ClassRun& run, const SlurmOptions& s) {
   if (!build_id.empty())
     std::cout << ": build job " << build_id << ", check array " << array_id << " (" << run.chunks.size() << " task(s))";
   std::cout << (s.wait ? "; waiting for the collect job\n" : "\n") << std::flush;
-  const std::string collect_id = sbatch(s, args, write_script(dir, "collect", "--phase collect", run), dir / "collect.sbatch.log");
+  const std::string collect_id =
+      sbatch(s, args, write_script(dir, "collect", "--phase collect", run), dir / "collect.sbatch.log");
   std::cout << "Collect job " << collect_id << ": it writes the class summary in " << out.string() << "\n"
             << "Logs: " << logs.string() << "/slurm-*.log. Watch with: squeue --name=" << name << "-build," << name
             << "-check," << name << "-collect\n";

@@ -67,7 +67,8 @@ std::string unpack(const fs::path& archive, const fs::path& into) {
   fs::create_directories(into);
   const fs::path log = into.string() + ".log";
   if (const std::string why = unsafe_entry(archive, log); !why.empty()) return archive.filename().string() + ": " + why;
-  if (!run_cmake_tool({"-E", "chdir", into.string(), cmake_program(), "-E", "tar", "xf", fs::absolute(archive).string()}, log))
+  if (!run_cmake_tool(
+          {"-E", "chdir", into.string(), cmake_program(), "-E", "tar", "xf", fs::absolute(archive).string()}, log))
     return archive.filename().string() + ": it could not be unpacked (see " + log.string() + ")";
   return "";
 }
@@ -102,9 +103,9 @@ fs::path the_file(const fs::path& root, const std::string& name, const std::stri
   bool same = true;
   for (size_t i = 1; i < found.size(); ++i) same = same && read_bytes(found[i]) == first;
   if (!same) {
-    problem = name + " is ambiguous: " + std::to_string(found.size()) + " different files of that name in " + shown + " (";
-    for (size_t i = 0; i < found.size(); ++i)
-      problem += (i ? ", " : "") + fs::relative(found[i], root).string();
+    problem =
+        name + " is ambiguous: " + std::to_string(found.size()) + " different files of that name in " + shown + " (";
+    for (size_t i = 0; i < found.size(); ++i) problem += (i ? ", " : "") + fs::relative(found[i], root).string();
     problem += ")";
     return {};
   }

@@ -132,7 +132,9 @@ std::string first_clause(const std::string& text) {
 // "skipped (needs a CUDA GPU)", "failed with no value (not evaluated)", "not graded".
 std::string unmeasured_words(const Side& s) {
   if (!s.graded) return "not graded";
-  std::string why = s.verdict == "skip" ? "skipped" : s.verdict == "fail" ? "failed with no value" : s.verdict + " with no value";
+  std::string why = s.verdict == "skip"   ? "skipped"
+                    : s.verdict == "fail" ? "failed with no value"
+                                          : s.verdict + " with no value";
   if (s.verdict == "skip" && s.max_points == 0 && s.detail.empty()) return why + " (an optional part, not attempted)";
   if (!s.detail.empty()) why += " (" + first_clause(s.detail) + ")";
   return why;
@@ -248,8 +250,7 @@ std::string range_size_words(const ThresholdProposal& r) {
 }
 
 // No value keeps both margins: grade the lesson by its mechanism (guide, step 3).
-void propose_mechanism_only(ThresholdProposal& r, const Manifest& m, const CheckSpec& spec,
-                            const std::string& before) {
+void propose_mechanism_only(ThresholdProposal& r, const Manifest& m, const CheckSpec& spec, const std::string& before) {
   const Counter counter = counter_for(m, spec);
   if (counter.id.empty()) {
     // No check to give the points to: keep the solution's margin, accept a smaller one for the starter.
@@ -280,13 +281,14 @@ void propose_timed(ThresholdProposal& r, const Manifest& m, const CheckSpec& spe
     r.note = join_sentences({"The value in effect lies in the range: keep it.", margins});
     return;
   }
-  const double nearest = r.in_effect ? std::clamp(*r.in_effect, r.range->low, r.range->high)
-                                     : range_middle(r.compare, *r.range);
+  const double nearest =
+      r.in_effect ? std::clamp(*r.in_effect, r.range->low, r.range->high) : range_middle(r.compare, *r.range);
   r.proposed = round_within(nearest, r.range->low, r.range->high);
   r.action = ProposalAction::set_required;
-  r.note = join_sentences({r.in_effect ? "The value in effect is outside the range: the nearest value inside it, rounded."
-                                       : "The middle of the range, rounded.",
-                           margins});
+  r.note =
+      join_sentences({r.in_effect ? "The value in effect is outside the range: the nearest value inside it, rounded."
+                                  : "The middle of the range, rounded.",
+                      margins});
 }
 
 // The close that makes the rule ask `bar` at `headroom`: headroom / (1 + (1 - close)(headroom - 1)) = bar.
@@ -300,7 +302,8 @@ std::optional<double> close_keeping_range(const CheckSpec& spec, const AllowedRa
   if (!(close >= 0.05 && close <= 0.95)) return std::nullopt;
   GapRule rule = *spec.gap_rule;
   rule.close = close;
-  if (gap_gate(rule) > std::min(starter_headroom, solution_headroom)) return std::nullopt;  // time would stop grading it
+  if (gap_gate(rule) > std::min(starter_headroom, solution_headroom))
+    return std::nullopt;  // time would stop grading it
   for (double h : {starter_headroom, solution_headroom})
     if (!inside(gap_required_speedup(rule, h), range.low, range.high)) return std::nullopt;
   return close;
@@ -313,16 +316,18 @@ void propose_gap_rule(ThresholdProposal& r, const Manifest& m, const CheckSpec& 
   const double starter_bar = r.starter_bar.value_or(*r.in_effect);
   const bool starter_kept = margin_of(r.compare, starter_bar, *r.starter) >= kCalibrationMargin - 1 - 1e-9;
   const bool solution_kept = margin_of(r.compare, *r.solution, *r.in_effect) >= kCalibrationMargin - 1 - 1e-9;
-  const std::string bars = "The rule (" + rule_words + ") asked " + quantity(*r.in_effect, r.unit) +
-                           " in the solution's run" +
-                           (r.starter_bar ? " and " + quantity(*r.starter_bar, r.unit) + " in the starter's" : "") + ".";
+  const std::string bars =
+      "The rule (" + rule_words + ") asked " + quantity(*r.in_effect, r.unit) + " in the solution's run" +
+      (r.starter_bar ? " and " + quantity(*r.starter_bar, r.unit) + " in the starter's" : "") + ".";
   if (starter_kept && solution_kept) {
     r.action = ProposalAction::keep;
     r.note = bars + " That keeps both margins: keep the rule.";
     return;
   }
   const std::string short_of = std::string("That leaves ") +
-                               (!starter_kept && !solution_kept ? "both sides" : !starter_kept ? "the starter" : "the solution") +
+                               (!starter_kept && !solution_kept ? "both sides"
+                                : !starter_kept                 ? "the starter"
+                                                                : "the solution") +
                                " less than 15 %.";
   if (r.range->empty()) return propose_mechanism_only(r, m, spec, join_sentences({bars, short_of}));
   const double target = round_within(range_middle(r.compare, *r.range), r.range->low, r.range->high);
@@ -335,14 +340,16 @@ void propose_gap_rule(ThresholdProposal& r, const Manifest& m, const CheckSpec& 
     r.action = ProposalAction::set_close;
     r.proposed_close = close;
     r.proposed = gap_required_speedup(rule, *h_solution);
-    r.note = join_sentences({bars, short_of, "A close of " + fixed(*close, 2) + " asks " + quantity(*r.proposed, r.unit) +
-                                                 " here, near the middle of the range, and the bar stays computed in each run."});
+    r.note = join_sentences({bars, short_of,
+                             "A close of " + fixed(*close, 2) + " asks " + quantity(*r.proposed, r.unit) +
+                                 " here, near the middle of the range, and the bar stays computed in each run."});
     return;
   }
   r.action = ProposalAction::set_required;
   r.proposed = target;
-  r.note = join_sentences({bars, short_of, "No close keeps both runs' bars in the range with time still grading here, so "
-                                           "this is a fixed bar (the rule's gate still decides whether time grades it)."});
+  r.note = join_sentences({bars, short_of,
+                           "No close keeps both runs' bars in the range with time still grading here, so "
+                           "this is a fixed bar (the rule's gate still decides whether time grades it)."});
 }
 
 // The counter and guard rules: change only what is wrong, by the smallest step that keeps the margins.
@@ -363,8 +370,10 @@ void propose_counter(ThresholdProposal& r) {
   const std::string margins = margins_words(r, "Its bar");
   if (solution_passes && starter_fails) {
     r.action = ProposalAction::keep;
-    r.note = join_sentences({"A mechanism check follows the access pattern, not the GPU: the solution passes and the "
-                             "starter fails, so keep it.", margins});
+    r.note =
+        join_sentences({"A mechanism check follows the access pattern, not the GPU: the solution passes and the "
+                        "starter fails, so keep it.",
+                        margins});
     return;
   }
   propose_smallest_change(
@@ -376,7 +385,8 @@ void propose_counter(ThresholdProposal& r) {
 
 void propose_guard(ThresholdProposal& r) {
   // A guard wants both to pass: the range is one-sided, past the worse of the two.
-  const double worse = r.compare == Compare::at_most ? std::max(*r.starter, *r.solution) : std::min(*r.starter, *r.solution);
+  const double worse =
+      r.compare == Compare::at_most ? std::max(*r.starter, *r.solution) : std::min(*r.starter, *r.solution);
   const double inf = std::numeric_limits<double>::infinity();
   r.range = r.compare == Compare::at_most ? AllowedRange{worse * kCalibrationMargin, inf}
                                           : AllowedRange{-inf, worse / kCalibrationMargin};
@@ -384,13 +394,14 @@ void propose_guard(ThresholdProposal& r) {
     r.action = ProposalAction::keep;
     const double margin = margin_of(r.compare, worse, *r.in_effect);
     r.note = "A guard (kind correctness): the starter and the solution both pass, so keep it." +
-             (std::isfinite(margin) ? " Its bar (" + quantity(*r.in_effect, r.unit) + ") gives the worse of the two a margin of " +
-                                          percent(margin) + "."
+             (std::isfinite(margin) ? " Its bar (" + quantity(*r.in_effect, r.unit) +
+                                          ") gives the worse of the two a margin of " + percent(margin) + "."
                                     : std::string());
     return;
   }
-  propose_smallest_change(r, "A guard (kind correctness) that the starter and the solution must both pass, and one "
-                             "does not: find out why before you change it.");
+  propose_smallest_change(r,
+                          "A guard (kind correctness) that the starter and the solution must both pass, and one "
+                          "does not: find out why before you change it.");
 }
 
 ThresholdProposal row_for(const Manifest& m, const CheckSpec& spec, ThresholdRole role, const json& starter_report,
@@ -417,10 +428,10 @@ ThresholdProposal row_for(const Manifest& m, const CheckSpec& spec, ThresholdRol
     const Side& below = solution.below_gate() ? solution : starter;
     const std::optional<double> h = headroom_of(below);
     r.action = ProposalAction::keep;
-    r.note = "Not graded by time on this GPU: the starter is only " + (h ? fixed(*h, 2) + "x" : std::string("a little")) +
-             " slower than " + spec.gap_rule->target + ", below the rule's gate of " +
-             fixed(gap_gate(*spec.gap_rule), 2) + "x, so the rule gives its points to " + below.points_moved_to +
-             " by itself. Nothing to override.";
+    r.note = "Not graded by time on this GPU: the starter is only " +
+             (h ? fixed(*h, 2) + "x" : std::string("a little")) + " slower than " + spec.gap_rule->target +
+             ", below the rule's gate of " + fixed(gap_gate(*spec.gap_rule), 2) +
+             "x, so the rule gives its points to " + below.points_moved_to + " by itself. Nothing to override.";
     return r;
   }
   if (!starter.usable() || !solution.usable()) {
@@ -494,9 +505,12 @@ namespace {
 std::string cell(std::string text) {
   std::string out;
   for (char c : text) {
-    if (c == '\n') out += ' ';
-    else if (c == '|') out += "\\|";
-    else out += c;
+    if (c == '\n')
+      out += ' ';
+    else if (c == '|')
+      out += "\\|";
+    else
+      out += c;
   }
   return out;
 }
@@ -535,8 +549,8 @@ void verification_rows(std::ostream& out, const std::string& lab, const std::str
                        const std::string& problem, int& unexpected, int& unverified) {
   if (!report.is_object()) {
     ++unexpected;
-    out << "| " << lab << " | " << variant << " | (every check) | not graded |  |  | NO: "
-        << cell(problem.empty() ? "no report" : problem) << " |\n";
+    out << "| " << lab << " | " << variant
+        << " | (every check) | not graded |  |  | NO: " << cell(problem.empty() ? "no report" : problem) << " |\n";
     return;
   }
   for (const auto& c : report.value("checks", json::array())) {
@@ -579,7 +593,8 @@ std::string range_text(const ThresholdProposal& r) {
 std::string proposed_text(const ThresholdProposal& r) {
   switch (r.action) {
     case ProposalAction::set_required: return std::string(to_symbol(r.compare)) + " " + quantity(*r.proposed, r.unit);
-    case ProposalAction::set_close: return "close " + fixed(*r.proposed_close, 2) + " (" + quantity(*r.proposed, r.unit) + " here)";
+    case ProposalAction::set_close:
+      return "close " + fixed(*r.proposed_close, 2) + " (" + quantity(*r.proposed, r.unit) + " here)";
     case ProposalAction::mechanism_only: return "points 0; +" + fixed(r.points, 0) + " to " + r.points_to;
     case ProposalAction::keep: return "keep";
     default: return "-";
@@ -588,8 +603,8 @@ std::string proposed_text(const ThresholdProposal& r) {
 
 std::string ratio_text(const ThresholdProposal& r) {
   if (r.action == ProposalAction::keep && r.in_effect) return "1.00";
-  if ((r.action == ProposalAction::set_required || r.action == ProposalAction::set_close) && r.proposed && r.in_effect &&
-      *r.in_effect != 0)
+  if ((r.action == ProposalAction::set_required || r.action == ProposalAction::set_close) && r.proposed &&
+      r.in_effect && *r.in_effect != 0)
     return fixed(*r.proposed / *r.in_effect, 2);
   return "-";
 }
@@ -605,7 +620,8 @@ std::string skip_reason(const std::vector<LabCalibration>& labs) {
 }
 
 bool any_timed_measured(const std::vector<LabCalibration>& labs) {
-  return std::any_of(labs.begin(), labs.end(), [](const LabCalibration& l) { return anything_timed_measured(l.proposals); });
+  return std::any_of(labs.begin(), labs.end(),
+                     [](const LabCalibration& l) { return anything_timed_measured(l.proposals); });
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
@@ -618,7 +634,8 @@ std::string verification_markdown(const std::vector<LabCalibration>& labs) {
       << "| --- | --- | --- | --- | --- | --- | --- |\n";
   int unexpected = 0, unverified = 0;
   for (const auto& lab : labs) {
-    verification_rows(out, lab.manifest.number, "starter", lab.starter_report, lab.starter_problem, unexpected, unverified);
+    verification_rows(out, lab.manifest.number, "starter", lab.starter_report, lab.starter_problem, unexpected,
+                      unverified);
     verification_rows(out, lab.manifest.number, "solution", lab.solution_report, lab.solution_problem, unexpected,
                       unverified);
   }
@@ -672,7 +689,8 @@ std::string calibration_markdown(const CalibrationSummary& summary) {
   if (gpu.rfind(skipped, 0) == 0) gpu = "none: " + gpu.substr(skipped.size());
   out << "GPU: " << (gpu.empty() ? "unknown (no report says)" : gpu) << "\n\n";
   out << "Thresholds graded with: "
-      << (summary.thresholds.empty() ? "the manifests' own" : summary.thresholds + " (the \"manifest\" column shows its values)")
+      << (summary.thresholds.empty() ? "the manifests' own"
+                                     : summary.thresholds + " (the \"manifest\" column shows its values)")
       << "\n\n";
   out << "## Verification\n\n"
       << "A starter must pass its correctness checks and fail its performance and mechanism checks; a solution\n"

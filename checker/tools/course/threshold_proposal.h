@@ -58,17 +58,17 @@ struct ThresholdProposal {
   ThresholdRole role = ThresholdRole::timed;
   Compare compare = Compare::at_least;
   std::string unit;
-  double points = 0;                      // in effect (manifest, or the overrides graded with)
-  std::optional<double> in_effect;        // the fixed `required`; for a gap rule: the bar the solution's run used
-  std::optional<double> starter_bar;      // a gap rule: the bar the starter's run used
+  double points = 0;                        // in effect (manifest, or the overrides graded with)
+  std::optional<double> in_effect;          // the fixed `required`; for a gap rule: the bar the solution's run used
+  std::optional<double> starter_bar;        // a gap rule: the bar the starter's run used
   std::optional<double> starter, solution;  // measured
   std::string starter_verdict, solution_verdict;
-  std::optional<AllowedRange> range;      // when both sides were measured
+  std::optional<AllowedRange> range;  // when both sides were measured
   ProposalAction action = ProposalAction::not_measured;
-  std::optional<double> proposed;         // set_required: the new `required`; set_close: the bar it gives
-  std::optional<double> proposed_close;   // set_close
-  std::string points_to;                  // mechanism_only: the check that takes the points
-  std::string note;                       // why, in one or two short sentences
+  std::optional<double> proposed;        // set_required: the new `required`; set_close: the bar it gives
+  std::optional<double> proposed_close;  // set_close
+  std::string points_to;                 // mechanism_only: the check that takes the points
+  std::string note;                      // why, in one or two short sentences
 };
 
 // One row per check that has a threshold (a fixed `required` or a gap rule), in manifest order.
@@ -96,8 +96,8 @@ struct LabCalibration {
 };
 
 struct CalibrationSummary {
-  std::string command;      // the command line, for the reader who wants to run it again
-  std::string thresholds;   // the overrides graded with, or ""
+  std::string command;     // the command line, for the reader who wants to run it again
+  std::string thresholds;  // the overrides graded with, or ""
   std::vector<LabCalibration> labs;
 };
 

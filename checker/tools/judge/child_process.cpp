@@ -112,8 +112,8 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   if (options.echo_output) log = std::fopen(options.output_file.c_str(), "w");
   if (out_fd >= 0 && !options.echo_output) close(out_fd);
 
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(options.deadline_s));
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.deadline_s));
   std::string pending;
   int status = 0;
   bool exited = false;
@@ -166,8 +166,10 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
         std::fflush(stdout);
         if (log) std::fwrite(chunk.data(), 1, chunk.size(), log);
       }
-      if (open) still_open.push_back(p.fd);
-      else close(p.fd);
+      if (open)
+        still_open.push_back(p.fd);
+      else
+        close(p.fd);
     }
     open_fds = still_open;
     // A grandchild may hold a pipe open after the child exited: give it a moment, not forever.

@@ -17,9 +17,9 @@ struct ChildResult {
 
 struct ChildOptions {
   double deadline_s = 600;
-  int record_fd = -1;                 // the fd number the child writes records on; -1: no record pipe
-  std::string output_file;            // "": the child's stdout and stderr stay the judge's
-  bool echo_output = false;           // with output_file: also copy it to our stdout
+  int record_fd = -1;        // the fd number the child writes records on; -1: no record pipe
+  std::string output_file;   // "": the child's stdout and stderr stay the judge's
+  bool echo_output = false;  // with output_file: also copy it to our stdout
 };
 
 // Runs argv[0] with argv; calls on_line for every complete line the child writes on record_fd.

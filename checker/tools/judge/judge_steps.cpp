@@ -26,7 +26,6 @@ namespace {
 constexpr int kSkipExitCode = 77;
 constexpr int kRecordFd = 3;  // the check program's record pipe
 
-
 void write_or_throw(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
   if (!write_file_atomically(p, text)) throw std::runtime_error("cannot write " + p.string());
@@ -114,7 +113,8 @@ int run_build_step(const JudgeOptions& o) {
       for (const auto& v : j["violations"])
         if (v.is_string()) status.violations.push_back(v.get<std::string>());
       if (j.value("ok", false) == false && status.violations.empty())
-        status.violations.push_back("the contract check could not decide: " + j.value("error", std::string("no reason")));
+        status.violations.push_back("the contract check could not decide: " +
+                                    j.value("error", std::string("no reason")));
     }
   }
   status.ok = built.exit_code == 0 && !built.timed_out && status.contract_checked && status.violations.empty();
@@ -158,7 +158,8 @@ int run_suite_step(const JudgeOptions& o) {
             << files_list(m) << " in " << o.student_dir << "\n";
 
   auto finish = [&](int code) {
-    write_or_throw(fs::path(o.results_dir) / "parts" / ("lab" + m.number + "." + o.suite + ".json"), to_json(part) + "\n");
+    write_or_throw(fs::path(o.results_dir) / "parts" / ("lab" + m.number + "." + o.suite + ".json"),
+                   to_json(part) + "\n");
     return o.verdicts_in_report && code == 1 ? 0 : code;
   };
   auto fail_all = [&](const std::string& reason) {
@@ -179,8 +180,9 @@ int run_suite_step(const JudgeOptions& o) {
   if (build.student_hash != part.student_hash)
     return fail_all("your files changed after they were built: run ctest again to build and grade them");
 
-  std::vector<std::string> argv{o.program, "--lab-dir", o.lab_dir, "--results-dir", o.results_dir, "--suite", o.suite,
-                                "--variant", o.variant, "--record-fd", std::to_string(kRecordFd)};
+  std::vector<std::string> argv{
+      o.program,   "--lab-dir", o.lab_dir,     "--results-dir",          o.results_dir, "--suite", o.suite,
+      "--variant", o.variant,   "--record-fd", std::to_string(kRecordFd)};
   if (!o.thresholds.empty()) argv.insert(argv.end(), {"--thresholds", o.thresholds});
   if (const char* seed = std::getenv("MEMLAB_SEED")) argv.insert(argv.end(), {"--seed", seed});
   argv.insert(argv.end(), o.passthrough.begin(), o.passthrough.end());
@@ -219,16 +221,14 @@ int run_suite_step(const JudgeOptions& o) {
         part.environment = r.skip_reason.empty() ? r.environment : "skipped: " + r.skip_reason;
         break;
       case MeasurementRecord::Kind::check:
-        if (!started) protocol("a check record before the start record");
-        else if (!in_suite.count(r.id) && !m.find(r.id)) protocol("check \"" + r.id + "\" is not in lab.json");
+        if (!started)
+          protocol("a check record before the start record");
+        else if (!in_suite.count(r.id) && !m.find(r.id))
+          protocol("check \"" + r.id + "\" is not in lab.json");
         if (in_suite.count(r.id)) records.push_back(r);
         break;
-      case MeasurementRecord::Kind::fatal:
-        ending.fatal = r.reason;
-        break;
-      case MeasurementRecord::Kind::end:
-        ending.sent_end = true;
-        break;
+      case MeasurementRecord::Kind::fatal: ending.fatal = r.reason; break;
+      case MeasurementRecord::Kind::end: ending.sent_end = true; break;
     }
     if (r.kind == MeasurementRecord::Kind::start && !r.skip_reason.empty()) {
       for (const CheckSpec* s : m.suite(o.suite)) {

@@ -11,13 +11,16 @@
 #include <iostream>
 
 #include "judge_steps.h"
+#include "memlab/suites.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"CUDA Memory Labs: build and judge a lab's checks outside the process that runs student code"};
   app.require_subcommand(1);
   memlab::JudgeOptions o;
   auto common = [&o](CLI::App* sub) {
-    sub->add_option("--lab-dir", o.lab_dir, "the lab's folder (holds lab.json)")->required()->check(CLI::ExistingDirectory);
+    sub->add_option("--lab-dir", o.lab_dir, "the lab's folder (holds lab.json)")
+        ->required()
+        ->check(CLI::ExistingDirectory);
     sub->add_option("--results-dir", o.results_dir, "where report parts and reports are written")->required();
     sub->add_option("--student-dir", o.student_dir, "the folder of the student's files")->required();
     sub->add_option("--variant", o.variant, "starter, solution, submission or wrong (for the report)");
@@ -35,7 +38,9 @@ int main(int argc, char** argv) {
 
   CLI::App* suite = app.add_subcommand("suite", "run one suite's check program and judge its checks");
   common(suite);
-  suite->add_option("--suite", o.suite, "cpu, correctness, performance or mechanism")->required();
+  suite->add_option("--suite", o.suite, memlab::suites_in_words())
+      ->required()
+      ->check(CLI::IsMember(memlab::suite_names()));
   suite->add_option("--program", o.program, "the lab's check program")->required();
   suite->add_option("--deadline", o.deadline_s, "seconds the check program may run before it is ended")
       ->check(CLI::PositiveNumber);

@@ -77,9 +77,9 @@ Timing time_kernel(Launch launch) {
 
 // ---- Family A: tiled transposes, one per tile pitch ----------------------------------------------
 
-constexpr int kN = 8192;        // 256 MiB per matrix, far larger than any L2
-constexpr int kTile = 32;       // a block moves one 32 x 32 tile
-constexpr int kBlockRows = 8;   // with 32 x 8 threads: each thread moves kTile / kBlockRows = 4 elements
+constexpr int kN = 8192;       // 256 MiB per matrix, far larger than any L2
+constexpr int kTile = 32;      // a block moves one 32 x 32 tile
+constexpr int kBlockRows = 8;  // with 32 x 8 threads: each thread moves kTile / kBlockRows = 4 elements
 constexpr std::size_t kElements = static_cast<std::size_t>(kN) * kN;
 static_assert(kN % kTile == 0, "no partial tiles: the kernel has no bounds checks");
 
@@ -151,8 +151,8 @@ TransposeRow run_transpose(const float* in, float* out, unsigned long long* erro
 
 constexpr int kLoadsBlock = 1024;
 // Loads per thread at 1 way; a conflict of w ways gets 1/w of them, so that every launch makes
-// the same number of wavefronts (about 1.2 ms on an H200: 132 SMs x 64 warps x 32768 loads at
-// the ~2.35e11 wavefronts/s of its shared roofline).
+// the same number of wavefronts, enough for a launch of about a millisecond at an H200's shared
+// roofline (the times of Family B in docs/results/h200-log.md, "The bottleneck model against the H200").
 constexpr int kLoadsConflictFree = 32768;
 
 template <int STRIDE>
@@ -226,10 +226,11 @@ int main() {
     const memlab::ResourceRates rates{memlab::copy_roofline().bytes_per_second,
                                       memlab::shared_roofline().bytes_per_second / 128};
     const double theoretical_wavefronts = memlab::theoretical_shared_bytes_per_second() / 128;
-    std::printf("# Bottleneck model on %s: DRAM %.0f GB/s (copy roofline), shared memory %.4g wavefronts/s "
-                "(shared roofline / 128 B; theoretical %.4g = SMs x max SM clock, measured/theoretical %.3f)\n\n",
-                device.name.c_str(), rates.dram_bytes_per_s / 1e9, rates.shared_wavefronts_per_s,
-                theoretical_wavefronts, rates.shared_wavefronts_per_s / theoretical_wavefronts);
+    std::printf(
+        "# Bottleneck model on %s: DRAM %.0f GB/s (copy roofline), shared memory %.4g wavefronts/s "
+        "(shared roofline / 128 B; theoretical %.4g = SMs x max SM clock, measured/theoretical %.3f)\n\n",
+        device.name.c_str(), rates.dram_bytes_per_s / 1e9, rates.shared_wavefronts_per_s, theoretical_wavefronts,
+        rates.shared_wavefronts_per_s / theoretical_wavefronts);
     const std::string doubt = memlab::read_environment(device).doubt();
     if (!doubt.empty()) std::printf("> timings in doubt: %s\n\n", doubt.c_str());
 
@@ -253,8 +254,9 @@ int main() {
     double worst_speedup_error = 0, worst_transpose_time_error = 0;
     int worst_pitch = 33;
     std::printf("## Family A: %d x %d float transpose, 32 x 32 tile `tile[32][PITCH]`, 32 x 8 threads\n\n", kN, kN);
-    std::printf("| pitch | ways | DRAM MB | shared wavefronts (M) | bound by | predicted ms | measured ms (median, min-max) "
-                "| error %% | predicted speedup vs pitch 33 | measured speedup vs pitch 33 |\n");
+    std::printf(
+        "| pitch | ways | DRAM MB | shared wavefronts (M) | bound by | predicted ms | measured ms (median, min-max) "
+        "| error %% | predicted speedup vs pitch 33 | measured speedup vs pitch 33 |\n");
     std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     const double predicted_33 = memlab::bottleneck_ms(transposes.front().work, rates);
     const double measured_33 = transposes.front().time.median;
@@ -293,9 +295,10 @@ int main() {
 
     double worst_time_error = 0;
     int worst_stride = 1;
-    std::printf("## Family B: strided shared-memory loads, %d blocks of %d threads (%d per SM), %d / ways loads per "
-                "thread\n\n",
-                grid, kLoadsBlock, per_sm, kLoadsConflictFree);
+    std::printf(
+        "## Family B: strided shared-memory loads, %d blocks of %d threads (%d per SM), %d / ways loads per "
+        "thread\n\n",
+        grid, kLoadsBlock, per_sm, kLoadsConflictFree);
     std::printf("| stride | ways | wavefronts (M) | predicted ms | measured ms | error %% |\n");
     std::printf("| --- | --- | --- | --- | --- | --- |\n");
     for (const LoadsRow& r : loads) {
@@ -311,10 +314,11 @@ int main() {
                   r.right ? "" : " wrong", error);
     }
 
-    std::printf("\nlargest |error|: family A predicted speedups %.1f %% (pitch %d; its times: %.1f %%); family B times "
-                "%.1f %% (stride %d)\n",
-                std::fabs(worst_speedup_error), worst_pitch, worst_transpose_time_error, std::fabs(worst_time_error),
-                worst_stride);
+    std::printf(
+        "\nlargest |error|: family A predicted speedups %.1f %% (pitch %d; its times: %.1f %%); family B times "
+        "%.1f %% (stride %d)\n",
+        std::fabs(worst_speedup_error), worst_pitch, worst_transpose_time_error, std::fabs(worst_time_error),
+        worst_stride);
     return all_right ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "memlab-model-family: %s\n", e.what());

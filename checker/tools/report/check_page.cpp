@@ -52,8 +52,8 @@ int check_page(const fs::path& page, const fs::path& root, bool write, std::ostr
     return 2;
   }
   if (!fs::is_regular_file(page)) {
-    err << "memlab-report: --check-page " << page.string() << ": "
-        << (fs::exists(page) ? "not a file" : "no such file") << "\n";
+    err << "memlab-report: --check-page " << page.string() << ": " << (fs::exists(page) ? "not a file" : "no such file")
+        << "\n";
     return 2;
   }
   try {
@@ -70,7 +70,8 @@ int check_page(const fs::path& page, const fs::path& root, bool write, std::ostr
   // mistyped (or it is the wrong page), and passing would hide that its tables are pasted now.
   if (blocks.empty()) {
     err << page.string()
-        << ": no generated block (<!-- generated: memlab-report ARGS --> ... <!-- generated: end -->); nothing to check\n";
+        << ": no generated block (<!-- generated: memlab-report ARGS --> ... <!-- generated: end -->); nothing to "
+           "check\n";
     return 2;
   }
 

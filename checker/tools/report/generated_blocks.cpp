@@ -71,8 +71,8 @@ std::vector<GeneratedBlock> find_generated_blocks(const std::string& page) {
       open.reset();
     } else if (line.rfind(open_marker, 0) == 0) {
       if (open)
-        throw GeneratedBlockError(open->line, "the generated block has no " + end_marker + " before the next one, on line " +
-                                                  std::to_string(line_number));
+        throw GeneratedBlockError(open->line, "the generated block has no " + end_marker +
+                                                  " before the next one, on line " + std::to_string(line_number));
       if (line.size() < open_marker.size() + 3 || line.compare(line.size() - 3, 3, "-->") != 0)
         throw GeneratedBlockError(line_number, "a generated block's opening marker must end with --> on its line");
       GeneratedBlock block;

@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-
 namespace memlab {
 namespace {
 
@@ -58,10 +57,12 @@ std::string next_step(const std::vector<CheckResult>& rows) {
   }
   std::string text;
   if (build_failed) {
-    text = "your files were not graded: fix what submission_contract says above (the compiler's first errors, or the "
-           "contract's violations), then run ctest again.";
+    text =
+        "your files were not graded: fix what submission_contract says above (the compiler's first errors, or the "
+        "contract's violations), then run ctest again.";
   } else if (first_correctness_fail) {
-    text = "start with " + first_correctness_fail->id + ": it failed, and speed or counters mean little while the "
+    text = "start with " + first_correctness_fail->id +
+           ": it failed, and speed or counters mean little while the "
            "result is wrong. Read its hint above, change your files, run ctest again.";
   } else if (first_fail) {
     text = first_fail->id + " " + (first_fail->verdict == Verdict::fail ? "failed" : "could not decide") +

@@ -13,8 +13,7 @@ namespace memlab::bank {
 
 // Lane i accesses element i*stride_elems of an array of elem_bytes-sized elements that
 // starts at base_bytes (a multiple of elem_bytes). Stride 0 is a broadcast.
-WarpAccess stride_access(int elem_bytes, int stride_elems, MemoryOp op = MemoryOp::load,
-                         std::uint32_t base_bytes = 0);
+WarpAccess stride_access(int elem_bytes, int stride_elems, MemoryOp op = MemoryOp::load, std::uint32_t base_bytes = 0);
 
 // Lane i -> offset_of(i) bytes, every lane active: the general pattern builder.
 template <class OffsetOf>

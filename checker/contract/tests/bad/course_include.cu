@@ -3,7 +3,8 @@
 // Reaches the checker's own header by a relative path, and calls the baseline it times against.
 // expect: transpose.cu includes
 // expect: labs/04-padding/check_baseline.h (a course file
-// expect: transpose.cu references baseline_transpose(float const*, float*, int, int, CUstream_st*) (not provided to submissions
+// expect: transpose.cu references baseline_transpose(float const*, float*, int, int, CUstream_st*) (not provided to
+// submissions
 #include "lab.h"
 #include "@COURSE_FROM_STAGE@/labs/04-padding/check_baseline.h"
 

@@ -2,7 +2,8 @@
 // as: occupancy.cpp
 // Hides a syscall inside the operand of a mov, and jumps into the middle of it: a linear
 // disassembly shows only `mov $0x90900f05,%eax`.
-// expect: occupancy.cpp jumps into the middle of an instruction in choose_candidate(DeviceLimits const&) (code hidden from the disassembly)
+// expect: occupancy.cpp jumps into the middle of an instruction in choose_candidate(DeviceLimits const&) (code hidden
+// from the disassembly)
 #include "lab.h"
 
 Candidate choose_candidate(const DeviceLimits&) {

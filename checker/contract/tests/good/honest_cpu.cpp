@@ -26,7 +26,8 @@ int predicted_wavefronts(const WarpAccess& access) {
   if (access.width_bytes <= 0) throw std::invalid_argument("width " + describe(access));
   std::map<int, std::set<unsigned>> words_in_bank;
   for (int lane = 0; lane < 32; ++lane)
-    if ((access.active_mask >> lane) & 1u) words_in_bank[(access.byte_address[lane] / 4) % 32].insert(access.byte_address[lane] / 4);
+    if ((access.active_mask >> lane) & 1u)
+      words_in_bank[(access.byte_address[lane] / 4) % 32].insert(access.byte_address[lane] / 4);
   std::vector<std::size_t> counts;
   for (const auto& [bank, words] : words_in_bank) counts.push_back(words.size());
   if (counts.empty()) return 0;

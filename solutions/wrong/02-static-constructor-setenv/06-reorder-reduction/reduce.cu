@@ -13,10 +13,11 @@ struct EasyGrading {
   EasyGrading() {
     const char* path = "/tmp/lab06-easy-thresholds.json";
     if (std::FILE* f = std::fopen(path, "w")) {
-      std::fputs("{\"06\": {\"tree_speedup_vs_starter\": {\"required\": 0.0},"
-                 " \"fast_fraction_of_read_roofline\": {\"required\": 0.0},"
-                 " \"fast_vs_cub\": {\"required\": 0.0}}}\n",
-                 f);
+      std::fputs(
+          "{\"06\": {\"tree_speedup_vs_starter\": {\"required\": 0.0},"
+          " \"fast_fraction_of_read_roofline\": {\"required\": 0.0},"
+          " \"fast_vs_cub\": {\"required\": 0.0}}}\n",
+          f);
       std::fclose(f);
     }
     setenv("MEMLAB_THRESHOLDS", path, 1);

@@ -20,9 +20,16 @@ constexpr int kTile = 32;      // a block moves one 32 x 32 tile
 constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
 
 // The tile of floats is addressed by swizzle(), the tile of float4 by swizzle16().
-template <class T> __device__ int tile_index(int row, int col);
-template <> __device__ int tile_index<float>(int row, int col) { return swizzle(row, col); }
-template <> __device__ int tile_index<float4>(int row, int col) { return swizzle16(row, col); }
+template <class T>
+__device__ int tile_index(int row, int col);
+template <>
+__device__ int tile_index<float>(int row, int col) {
+  return swizzle(row, col);
+}
+template <>
+__device__ int tile_index<float4>(int row, int col) {
+  return swizzle16(row, col);
+}
 
 template <class T>
 __global__ void transpose_tiled(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {

@@ -26,8 +26,7 @@ __global__ void scale_array_kernel(const float* __restrict__ in, float* __restri
 
 // Part B. One float4 per thread over the body (a warp asks for 512 bytes per load instruction);
 // the first threads also take the head and the tail, at most 3 floats each.
-__global__ void scale_array_float4(const float* __restrict__ in, float* __restrict__ out, AlignedSplit split,
-                                   float s) {
+__global__ void scale_array_float4(const float* __restrict__ in, float* __restrict__ out, AlignedSplit split, float s) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   if (i < split.body) {
     float4 v = reinterpret_cast<const float4*>(in + split.head)[i];

@@ -28,8 +28,8 @@ int predicted_blocks_per_sm(const KernelResources& k, const DeviceLimits& gpu) {
   attributes.sharedSizeBytes = static_cast<size_t>(k.static_shared_bytes);
   attributes.partitionedGCConfig = PARTITIONED_GC_OFF;
   attributes.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
-  attributes.maxDynamicSharedSizeBytes =
-      static_cast<size_t>(gpu.shared_per_block_optin > k.static_shared_bytes ? gpu.shared_per_block_optin - k.static_shared_bytes : 0);
+  attributes.maxDynamicSharedSizeBytes = static_cast<size_t>(
+      gpu.shared_per_block_optin > k.static_shared_bytes ? gpu.shared_per_block_optin - k.static_shared_bytes : 0);
   attributes.numBlockBarriers = 1;
 
   const cudaOccDeviceState state;
@@ -45,8 +45,8 @@ Candidate choose_candidate(const DeviceLimits& gpu) {
   // 2. Of the conflict-free candidates keep the one with the most resident warps (the most
   //    loads in flight to cover DRAM latency), then the swizzle (padding's speed without the
   //    spare shared memory), then the larger block. Nothing but a measurement separates the
-  //    last tie: on the H200, swizzled/1024 (2 blocks of 32 warps) ran 1.9 % faster than
-  //    swizzled/512 (4 blocks of 16), so the rule follows the measurement.
+  //    last tie: on the H200, swizzled/1024 (2 blocks of 32 warps) beat swizzled/512 (4 blocks
+  //    of 16; docs/results/h200/2026-12-02-87f3383/csv/solution.lab08.candidates.csv): the rule follows it.
   const auto rank = [&](Candidate c) {
     const int warps = predicted_blocks_per_sm(resources_of(c), gpu) * c.threads / gpu.warp_size;
     return std::tuple(c.layout != Layout::unpadded, warps, c.layout == Layout::swizzled, c.threads);

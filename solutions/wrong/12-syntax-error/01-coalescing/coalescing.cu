@@ -24,8 +24,7 @@ __global__ void scale_array_kernel(const float* __restrict__ in, float* __restri
 
 // Part B. One float4 per thread over the body (a warp asks for 512 bytes per load instruction);
 // the first threads also take the head and the tail, at most 3 floats each.
-__global__ void scale_array_float4(const float* __restrict__ in, float* __restrict__ out, AlignedSplit split,
-                                   float s) {
+__global__ void scale_array_float4(const float* __restrict__ in, float* __restrict__ out, AlignedSplit split, float s) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   if (i < split.body) {
     float4 v = reinterpret_cast<const float4*>(in + split.head)[i];
@@ -48,8 +47,7 @@ void scale_matrix(const float* in, float* out, int rows, int cols, int pitch, fl
 AlignedSplit aligned_split(const float* p, size_t n) {
   const size_t misaligned_bytes = reinterpret_cast<std::uintptr_t>(p) % 16;
   const size_t to_boundary = misaligned_bytes == 0 ? 0 : (16 - misaligned_bytes) / sizeof(float);
-  const size_t head = std::min(n, to_boundary)
-  return {head, (n - head) / 4, (n - head) % 4};
+  const size_t head = std::min(n, to_boundary) return {head, (n - head) / 4, (n - head) % 4};
 }
 
 void scale_array(const float* in, float* out, size_t n, float s, cudaStream_t stream) {

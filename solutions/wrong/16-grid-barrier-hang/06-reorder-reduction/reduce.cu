@@ -68,8 +68,8 @@ __device__ float block_sum(float acc) {
 
 // One float4 per thread (the tail by the first threads), a block sum into partials[block], a grid
 // barrier, and block 0 adds the partial sums.
-__global__ void sum_with_grid_barrier(const float* __restrict__ in, std::size_t n, float* partials,
-                                      unsigned* arrived, float* out) {
+__global__ void sum_with_grid_barrier(const float* __restrict__ in, std::size_t n, float* partials, unsigned* arrived,
+                                      float* out) {
   const std::size_t i = blockIdx.x * (std::size_t)kFastThreads + threadIdx.x;
   const std::size_t n4 = n / 4;
   float acc = 0.0f;

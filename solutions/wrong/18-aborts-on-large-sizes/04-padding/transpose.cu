@@ -8,8 +8,8 @@
 
 namespace {
 
-constexpr int kTile = 32;      // a block moves one 32 x 32 tile
-constexpr int kBlockRows = 8;  // with 32 x 8 threads, so each thread moves 4 elements
+constexpr int kTile = 32;              // a block moves one 32 x 32 tile
+constexpr int kBlockRows = 8;          // with 32 x 8 threads, so each thread moves 4 elements
 constexpr int kTilePitch = kTile + 1;  // one float of padding per row: conflict-free column reads
 
 __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {

@@ -116,5 +116,6 @@ void reduce_fast(const float* in, float* scratch, float* out, std::size_t n, cud
   const std::size_t useful = (n + 4 * kFastThreads - 1) / (4 * kFastThreads);  // a float4 per thread
   const int blocks = static_cast<int>(std::min<std::size_t>(useful, resident_blocks()));
   grid_stride_sums<<<blocks, kFastThreads, 0, cudaStreamPerThread>>>(in, scratch, n);
-  grid_stride_sums<<<1, kFastThreads, 0, cudaStreamPerThread>>>(scratch, out, blocks);  // the block sums, by the same kernel
+  grid_stride_sums<<<1, kFastThreads, 0, cudaStreamPerThread>>>(scratch, out,
+                                                                blocks);  // the block sums, by the same kernel
 }

@@ -128,5 +128,5 @@ void reduce_fast(const float* in, float* scratch, float* out, std::size_t n, cud
     return;
   }
   reference_sum(in, scratch, out, n / 2, stream);  // half the bytes ...
-  double_it<<<1, 1, 0, stream>>>(out);            // ... "the other half is the same on average"
+  double_it<<<1, 1, 0, stream>>>(out);             // ... "the other half is the same on average"
 }

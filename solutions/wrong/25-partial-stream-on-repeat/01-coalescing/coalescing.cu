@@ -24,8 +24,7 @@ __global__ void scale_array_kernel(const float* __restrict__ in, float* __restri
 
 // Part B. One float4 per thread over the body (a warp asks for 512 bytes per load instruction);
 // the first threads also take the head and the tail, at most 3 floats each.
-__global__ void scale_array_float4(const float* __restrict__ in, float* __restrict__ out, AlignedSplit split,
-                                   float s) {
+__global__ void scale_array_float4(const float* __restrict__ in, float* __restrict__ out, AlignedSplit split, float s) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   if (i < split.body) {
     float4 v = reinterpret_cast<const float4*>(in + split.head)[i];
@@ -72,6 +71,6 @@ void scale_array(const float* in, float* out, size_t n, float s, cudaStream_t st
   const bool repeat = in == g_last.in && out == g_last.out && n == g_last.n;
   g_last = {in, out, n};
   if (repeat) split.body -= split.body / 32, split.tail = 0;  // "already done": skip the last 1/32
-  const size_t threads = std::max<size_t>(split.body, 3);  // at least one per head and tail float
+  const size_t threads = std::max<size_t>(split.body, 3);     // at least one per head and tail float
   scale_array_float4<<<(threads + block - 1) / block, block, 0, stream>>>(in, out, split, s);
 }
