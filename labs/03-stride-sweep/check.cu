@@ -53,8 +53,8 @@ std::string join(const std::string& a, const std::string& b) { return a.empty() 
 
 double required(memlab::CheckId id) { return memlab::check_spec(id).required.value_or(0); }
 
-// SMs x 32 banks x 4 bytes x the SM clock the runtime reports as the maximum (1980 MHz on an
-// H200). A GPU held below that clock measures a lower fraction, never a higher one.
+// SMs x 32 banks x 4 bytes x the SM clock the runtime reports as the maximum (the H200's is
+// docs/data/gpu-table.csv's boost_mhz). A GPU held below that clock measures a lower fraction, never a higher one.
 double theoretical_shared_bandwidth() {
   const memlab::DeviceInfo& g = memlab::gpu();
   return double(g.sm_count) * 32 * 4 * g.max_sm_clock_khz * 1e3;

@@ -120,7 +120,8 @@ TEST_CASE("the declared pitch is the kernel's: counters against the bank model" 
 }
 
 // Not a graded check: the prediction and the band on the starter's and the solution's declared
-// pitches, against their loads as the H200 counted them (docs/results/h200.md).
+// pitches, against their loads as the H200 counted them (docs/results/h200-log.md, the run of 2026-11-30
+// at commit 1f2ae43).
 TEST_CASE("declared_pitch_matches_kernel: prediction and band on known kernels" * doctest::test_suite("cpu")) {
   CHECK(lab04::predict_tile_traffic(32).load_wavefronts == 32);  // the starter: one bank per column
   CHECK(lab04::predict_tile_traffic(32).store_wavefronts == 1);

@@ -263,7 +263,8 @@ TEST_CASE("the declared swizzle() is the kernel's: counters against the bank mod
 }
 
 // Not a graded check: the prediction and the band on the starter's and the solution's layouts,
-// against their loads as the H200 counted them (docs/results/h200.md).
+// against their loads as the H200 counted them (docs/results/h200-log.md, the run of 2026-11-30
+// at commit 88843ae).
 TEST_CASE("declared_swizzle_matches_kernel: prediction and band on known kernels" * doctest::test_suite("cpu")) {
   const lab05::TileTraffic starter_model = lab05::predict_tile_traffic(row_major);
   const lab05::TileTraffic solution_model = lab05::predict_tile_traffic(xor_swizzle);

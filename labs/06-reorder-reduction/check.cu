@@ -417,7 +417,8 @@ TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank 
 }
 
 // Not a graded check: the prediction and the band on the starter's and the solution's trees,
-// against their loads as the H200 counted them (docs/results/h200.md).
+// against their loads as the H200 counted them (docs/results/h200-log.md, the run of 2026-11-30
+// at commit 568b17f).
 TEST_CASE("declared_tree_matches_kernel: prediction and band on known trees" * doctest::test_suite("cpu")) {
   const lab06::Pairing interleaved = lab06::interleaved_pair, sequential = lab06::sequential_pair;
   const lab06::TreeLoadTraffic starter = lab06::tree_load_traffic(interleaved);

@@ -28,7 +28,8 @@ static_assert(kCandidates.size() == lab::param::candidates, "lab.json: candidate
 
 namespace {
 
-constexpr int kPerfN = lab::param::perf_side;  // 224 x 72 = 64 x 252: whole tiles; ~1 GB per matrix, 17x the H200's L2
+constexpr int kPerfN = lab::param::perf_side;  // 224 x 72 = 64 x 252: whole tiles; ~1 GB per matrix, over 10x every L2
+                                               // of docs/data/gpu-table.csv
 // What the starter's choose_candidate() returns, as shipped: the starter side of the gap rule.
 constexpr Candidate kStarterChoice = {Layout::unpadded, 512};
 

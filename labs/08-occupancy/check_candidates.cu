@@ -1,7 +1,7 @@
 // The candidates: one tiled transpose whose block stages a 224 x 64 float tile (56 KB) in
 // shared memory, for three tile layouts and four block sizes. The tile is sized so that four
-// blocks fill an H200 SM's 228 KB exactly, counting the 1 KB the driver reserves per block;
-// the padded layout's extra float per row then costs one of the four.
+// blocks fill an H200 SM's shared memory exactly (shared_per_sm_kib in docs/data/gpu-table.csv), counting the 1 KB the
+// driver reserves per block; the padded layout's extra float per row then costs one of the four.
 #include <memlab/cuda_check.h>
 
 #include <stdexcept>
