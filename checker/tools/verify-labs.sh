@@ -17,7 +17,10 @@
 # the hardware counters (CUPTI) do not work under compute-sanitizer, and the timed suites would
 # only be slow. The program runs as memlab-judge runs it (--lab-dir, --results-dir, --suite,
 # --variant), without the judge's record pipe: its records are then only printed, into the log,
-# build/all-solution/sanitizer/labNN.TOOL.log. Each run has --error-exitcode 99 and
+# build/all-solution/sanitizer/labNN.TOOL.log. With --sanitizer-run, which a graded run refuses,
+# the check that the work stayed on its stream keeps only its exact layer: the tools delay the
+# device's idle and its timestamps, so the timing layers would see a stray stream (racecheck did,
+# on the H200, in every lab with shared memory). Each run has --error-exitcode 99 and
 # --print-limit MEMLAB_SANITIZER_PRINT_LIMIT (default 20), and --report-api-errors no: a failed
 # CUDA call fails the correctness suite itself. A run is clean when the program passes its
 # correctness suite and the tool's summary counts no error (racecheck's warnings are shown, not
@@ -172,7 +175,7 @@ sanitize_one() {
   MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" \
     --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
     "$program" --lab-dir "$lab_dir" --results-dir "$san_dir/lab$n.$san_tool" --suite correctness \
-    --variant solution >"$san_log" 2>&1 </dev/null
+    --variant solution --sanitizer-run >"$san_log" 2>&1 </dev/null
   rc=$?
   echo "lab $n ($san_tool): compute-sanitizer $(($(date +%s) - start)) s (log: $san_log)" >&2
   if [ "$san_tool" = racecheck ]; then

@@ -35,6 +35,8 @@ const ThresholdProposal& row(const std::vector<ThresholdProposal>& rows, const s
     if (r.check == check) return r;
   throw std::runtime_error("no proposal row for " + check);
 }
+// A row of a temporary vector would dangle at the end of the statement: name the vector first.
+const ThresholdProposal& row(std::vector<ThresholdProposal>&& rows, const std::string& check) = delete;
 
 // The report's check `id`, to edit a fixture into another GPU's result.
 json& check_in(json& report, const std::string& id) {
@@ -141,7 +143,8 @@ TEST_CASE("lab 03 on the H200: an \"at most\" check, a fraction of theory, a tim
 
 TEST_CASE(
     "lab 08 on the H200: the manifest's 95 % leaves the solution 5 %, so the nearest value in the range is proposed") {
-  const ThresholdProposal& choice = row(h200("08"), "choice_within_5_percent_of_best");
+  const auto rows = h200("08");  // row() returns a reference into this vector: keep it alive
+  const ThresholdProposal& choice = row(rows, "choice_within_5_percent_of_best");
   CHECK(choice.range->high == doctest::Approx(1.0 / 1.15));
   CHECK(choice.action == ProposalAction::set_required);
   CHECK(*choice.proposed == doctest::Approx(0.86));  // the range ends at 87 %; 2 digits inside it
@@ -164,9 +167,8 @@ TEST_CASE("a gap rule whose bar misses a margin gets a close, or a fixed bar whe
   // 1.23 would raise the gate above 1.23, and time would stop grading the check: a fixed bar.
   json tree_solution = fixture("h200-lab06.solution.json");
   check_in(tree_solution, "tree_speedup_vs_starter")["measured"] = 1.40;
-  const ThresholdProposal& tree =
-      row(propose_thresholds(manifest_of("06"), fixture("h200-lab06.starter.json"), tree_solution),
-          "tree_speedup_vs_starter");
+  const auto tree_rows = propose_thresholds(manifest_of("06"), fixture("h200-lab06.starter.json"), tree_solution);
+  const ThresholdProposal& tree = row(tree_rows, "tree_speedup_vs_starter");
   CHECK(tree.action == ProposalAction::set_required);
   CHECK(*tree.proposed == doctest::Approx(1.2));
 }
@@ -193,8 +195,8 @@ TEST_CASE("a counter check changes only when the solution fails it, by the small
   json& counter = check_in(solution, "shared_wavefronts_per_load");
   counter["measured"] = 1.4;
   counter["verdict"] = "fail";
-  const ThresholdProposal& r = row(propose_thresholds(manifest_of("04"), fixture("h200-lab04.starter.json"), solution),
-                                   "shared_wavefronts_per_load");
+  const auto rows = propose_thresholds(manifest_of("04"), fixture("h200-lab04.starter.json"), solution);
+  const ThresholdProposal& r = row(rows, "shared_wavefronts_per_load");
   CHECK(r.action == ProposalAction::set_required);
   CHECK(*r.proposed == doctest::Approx(1.7));  // 1.4 x 1.15 = 1.61, rounded into the range
   CHECK(r.note.find("find out why") != std::string::npos);
