@@ -123,11 +123,11 @@ grep -qxF "compute-sanitizer on each reference solution's correctness suite: Ver
   "$kept/sanitizer/sanitizer.md" || fail "sanitizer.md does not name the tool's version: $(cat "$kept/sanitizer/sanitizer.md")"
 grep -q "^compute-sanitizer: 3 run(s), 1 problem(s);" "$work/stdout.txt" || fail "no sanitizer count line"
 for tool in memcheck racecheck synccheck; do
-  want="compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 --report-api-errors no build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution"
+  want="compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 --report-api-errors no build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution --sanitizer-run"
   grep -qxF "$want" "$work/calls.txt" || fail "compute-sanitizer was not called as '$want': $(grep sanitizer "$work/calls.txt")"
   grep -q "the correctness checks pass" "$kept/sanitizer/lab01.$tool.log" || fail "lab01.$tool.log lacks the program's output"
 done
-grep -qxF "lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.memcheck --suite correctness --variant solution" \
+grep -qxF "lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.memcheck --suite correctness --variant solution --sanitizer-run" \
   "$work/calls.txt" || fail "the check program did not run under compute-sanitizer"
 ! grep -q "lab02_check" "$work/calls.txt" || fail "lab 02, which has no correctness suite, ran under compute-sanitizer"
 grep -q "lab 01 (racecheck): compute-sanitizer" "$work/stderr.txt" || fail "no timing line of the sanitizer runs on stderr"
