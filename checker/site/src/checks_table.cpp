@@ -1,5 +1,6 @@
 #include "checks_table.hpp"
 
+#include "marked_table.hpp"
 #include "link_refs.hpp"
 #include "markdown.hpp"
 #include "text.hpp"
@@ -55,25 +56,6 @@ std::string escape_pipes(std::string_view text) {
   return out;
 }
 
-// Cells of one GFM table row; an escaped "\|" stays in its cell, as GFM reads it.
-std::vector<std::string> row_cells(std::string_view line) {
-  std::string text = trim(line);
-  std::vector<std::string> cells;
-  std::string cell;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) {
-      cells.push_back(trim(cell));
-      cell.clear();
-    } else {
-      cell += text[i];
-    }
-  }
-  cells.push_back(trim(cell));
-  if (!cells.empty() && cells.front().empty()) cells.erase(cells.begin());
-  if (!cells.empty() && cells.back().empty()) cells.pop_back();
-  return cells;
-}
-
 struct TableRow {
   std::string id;
   std::string summary;      // as written, pipes escaped, fingerprint removed
@@ -110,26 +92,6 @@ std::vector<TableRow> parse_rows(const std::vector<std::string>& lines, int firs
     rows.push_back(std::move(row));
   }
   return rows;
-}
-
-struct Region {
-  int begin = 0;  // line of the opening comment (1-based); 0 when there is none
-  int end = 0;    // line of the closing comment; 0 when there is none
-  int count = 0;  // opening comments found
-};
-
-Region find_region(cmark_node* root) {
-  Region region;
-  for (cmark_node* block : nodes_of_type(root, CMARK_NODE_HTML_BLOCK)) {
-    const std::string html = trim(cmark_node_get_literal(block));
-    const int line = cmark_node_get_start_line(block);
-    if (starts_with(html, kBeginPrefix)) {
-      if (++region.count == 1) region.begin = line;
-    } else if (starts_with(html, kEndPrefix) && region.begin != 0 && region.end == 0) {
-      region.end = line;
-    }
-  }
-  return region;
 }
 
 cmark_node* first_title(cmark_node* root) {
@@ -315,7 +277,7 @@ HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_
   const auto lines = split_lines(markdown);
   cmark_node* title = first_title(page.root());
   const int title_line = title ? cmark_node_get_start_line(title) : 0;
-  const Region region = find_region(page.root());
+  const MarkedRegion region = find_marked_region(page.root(), kBeginPrefix, kEndPrefix);
 
   if (region.begin == 0) {
     const int after = insertion_line(page.root(), tree, repo_path);

@@ -1,5 +1,6 @@
 #include "lab_tables.hpp"
 
+#include "marked_table.hpp"
 #include "markdown.hpp"
 #include "text.hpp"
 
@@ -33,25 +34,6 @@ std::string escape_pipes(std::string_view text) {
   return out;
 }
 
-// Cells of one GFM table row; an escaped "\|" stays in its cell, as GFM reads it.
-std::vector<std::string> row_cells(std::string_view line) {
-  const std::string text = trim(line);
-  std::vector<std::string> cells;
-  std::string cell;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) {
-      cells.push_back(trim(cell));
-      cell.clear();
-    } else {
-      cell += text[i];
-    }
-  }
-  cells.push_back(trim(cell));
-  if (!cells.empty() && cells.front().empty()) cells.erase(cells.begin());
-  if (!cells.empty() && cells.back().empty() && !text.empty() && text.back() == '|') cells.pop_back();
-  return cells;
-}
-
 std::string row_text(const std::vector<std::string>& cells) {
   std::string text = "|";
   for (const auto& cell : cells) text += " " + cell + " |";
@@ -70,26 +52,6 @@ std::string root_prefix(const std::string& page) {
 std::vector<std::string> generated_cells(const LabEntry& lab, const std::string& page) {
   return {lab.number, "[" + escape_pipes(lab.title) + "](" + root_prefix(page) + lab.handout_path() + ")",
           escape_pipes(lab.summary)};
-}
-
-struct Region {
-  int begin = 0;  // line of the opening comment (1-based); 0 when there is none
-  int end = 0;    // line of the closing comment; 0 when there is none
-  int count = 0;  // opening comments found
-};
-
-Region find_region(cmark_node* root) {
-  Region region;
-  for (cmark_node* block : nodes_of_type(root, CMARK_NODE_HTML_BLOCK)) {
-    const std::string html = trim(cmark_node_get_literal(block));
-    const int line = cmark_node_get_start_line(block);
-    if (starts_with(html, kBeginPrefix)) {
-      if (++region.count == 1) region.begin = line;
-    } else if (starts_with(html, kEndPrefix) && region.begin != 0 && region.end == 0) {
-      region.end = line;
-    }
-  }
-  return region;
 }
 
 struct TableRow {
@@ -285,7 +247,7 @@ LabTable check_lab_table(const std::string& page, const std::string& markdown, c
   result.rewritten = markdown;
   const Markdown parsed_page(markdown);
   const auto lines = split_lines(markdown);
-  const Region region = find_region(parsed_page.root());
+  const MarkedRegion region = find_marked_region(parsed_page.root(), kBeginPrefix, kEndPrefix);
   if (region.begin == 0) {
     result.other.push_back({page, 0,
                             "no labs table: put the two lines <!-- labs: begin --> and " + std::string(kEndLine) +

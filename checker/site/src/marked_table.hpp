@@ -1,0 +1,27 @@
+#pragma once
+// The pieces that the generated tables of the course text share (the handouts' checks tables,
+// the lab tables of README.md and docs/index.md): the cells of a GFM table row, and the region
+// of a page between an opening and a closing HTML comment.
+
+#include <cmark-gfm.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlab::site {
+
+// Cells of one GFM table row, trimmed; an escaped "\|" stays in its cell, as GFM reads it.
+std::vector<std::string> row_cells(std::string_view line);
+
+// The lines of a page's marked region: the first HTML block that starts with `begin_prefix`,
+// and the first block after it that starts with `end_prefix`.
+struct MarkedRegion {
+  int begin = 0;  // line of the opening comment (1-based); 0 when there is none
+  int end = 0;    // line of the closing comment; 0 when there is none
+  int count = 0;  // opening comments found (more than one is an error for the caller to report)
+};
+
+MarkedRegion find_marked_region(cmark_node* root, std::string_view begin_prefix, std::string_view end_prefix);
+
+}  // namespace memlab::site
