@@ -18,15 +18,8 @@ work=$2
 site=${3:-}
 failures=0
 
-say() { printf '%s\n' "$*"; }
-fail() {
-  say "FAIL: $1"
-  [ -n "${2:-}" ] && say "---- output ----" && say "$2" | tail -n 60 && say "----------------"
-  failures=$((failures + 1))
-}
-expect_contains() {  # name, output, text
-  case $2 in *"$3"*) say "ok: $1" ;; *) fail "$1: the output lacks \"$3\"" "$2" ;; esac
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/expect.sh"
 seconds_since() { echo $(($(date +%s) - $1)); }
 
 rm -rf "$work"

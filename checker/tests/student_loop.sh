@@ -15,15 +15,8 @@ src=$1
 work=$2
 failures=0
 
-say() { printf '%s\n' "$*"; }
-fail() {
-  say "FAIL: $1"
-  [ -n "${2:-}" ] && say "---- output ----" && say "$2" | tail -n 60 && say "----------------"
-  failures=$((failures + 1))
-}
-expect_contains() {  # name, output, text
-  case $2 in *"$3"*) say "ok: $1" ;; *) fail "$1: the output lacks \"$3\"" "$2" ;; esac
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/expect.sh"
 expect_lacks() {
   case $2 in *"$3"*) fail "$1: the output has \"$3\"" "$2" ;; *) say "ok: $1" ;; esac
 }

@@ -24,15 +24,8 @@ site_tool=$4
 figures=$5
 failures=0
 
-say() { printf '%s\n' "$*"; }
-fail() {
-  say "FAIL: $1"
-  [ -n "${2:-}" ] && say "---- output ----" && say "$2" | tail -n 60 && say "----------------"
-  failures=$((failures + 1))
-}
-expect_contains() {  # name, output, text
-  case $2 in *"$3"*) say "ok: $1" ;; *) fail "$1: the output lacks \"$3\"" "$2" ;; esac
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/../expect.sh"
 expect_empty() {  # name, what was found
   if [ -z "$2" ]; then say "ok: $1"; else fail "$1" "$2"; fi
 }
