@@ -101,12 +101,6 @@ cmark_node* first_title(cmark_node* root) {
   return nullptr;
 }
 
-std::string join_lines(const std::vector<std::string>& lines, size_t from, size_t to) {  // [from, to)
-  std::string text;
-  for (size_t i = from; i < to && i < lines.size(); ++i) text += lines[i] + "\n";
-  return text;
-}
-
 // The line after which a missing region goes: below the title, and below the header list or
 // paragraph right under it when that links the grading page.
 int insertion_line(cmark_node* root, const CourseTree& tree, const std::string& repo_path) {
@@ -303,26 +297,17 @@ HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_
   }
   check_header_links(page.root(), tree, repo_path, lab, title_line, region.begin, result.other);
 
-  const auto begin = static_cast<size_t>(region.begin - 1);
-  const auto end = static_cast<size_t>(region.end);  // one past the closing comment's line
-  const std::vector<std::string> region_lines(lines.begin() + static_cast<std::ptrdiff_t>(begin),
-                                              lines.begin() + static_cast<std::ptrdiff_t>(end));
-  const auto rows = parse_rows(region_lines, region.begin);
+  const auto rows = parse_rows(region_lines(lines, region), region.begin);
   std::map<std::string, std::string> summaries;
   for (const auto& row : rows) {
     if (lab.find(row.id) && !row.summary.empty()) summaries.emplace(row.id, row.summary);
   }
   const std::string expected = checks_table_region(lab, summaries);
-  const std::string actual = join_lines(lines, begin, end);
-  if (actual == expected) return result;
+  if (region_is(lines, region, expected)) return result;
 
   compare_rows(rows, lab, repo_path, region.begin, result.table, result.notes);
-  if (result.table.empty()) {
-    result.table.push_back({repo_path, region.begin, "the checks table is not laid out as check-tables writes it"});
-  }
-  result.table.push_back(
-      {repo_path, region.begin, "expected (" + std::string(kRewriteCommand) + " writes it):\n" + expected});
-  result.rewritten = join_lines(lines, 0, begin) + expected + join_lines(lines, end, lines.size());
+  result.rewritten =
+      rewrite_region(lines, region, expected, repo_path, "checks table", "check-tables", kRewriteCommand, result.table);
   return result;
 }
 

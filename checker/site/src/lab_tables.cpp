@@ -80,12 +80,6 @@ ParsedRegion parse_region(const std::vector<std::string>& lines, int first_line)
   return parsed;
 }
 
-std::string join_lines(const std::vector<std::string>& lines, size_t from, size_t to) {  // [from, to)
-  std::string text;
-  for (size_t i = from; i < to && i < lines.size(); ++i) text += lines[i] + "\n";
-  return text;
-}
-
 std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
 
 // One finding per way the rows differ from the labs, so that the message names the lab.
@@ -260,11 +254,7 @@ LabTable check_lab_table(const std::string& page, const std::string& markdown, c
     return result;
   }
 
-  const auto begin = static_cast<size_t>(region.begin - 1);
-  const auto end = static_cast<size_t>(region.end);  // one past the closing comment's line
-  const std::vector<std::string> region_lines(lines.begin() + static_cast<std::ptrdiff_t>(begin),
-                                              lines.begin() + static_cast<std::ptrdiff_t>(end));
-  const ParsedRegion parsed = parse_region(region_lines, region.begin);
+  const ParsedRegion parsed = parse_region(region_lines(lines, region), region.begin);
   std::vector<std::string> hand_columns;
   if (parsed.header.size() > kGeneratedColumns.size()) {
     hand_columns.assign(parsed.header.begin() + static_cast<std::ptrdiff_t>(kGeneratedColumns.size()),
@@ -293,15 +283,10 @@ LabTable check_lab_table(const std::string& page, const std::string& markdown, c
     }
   }
 
-  const std::string actual = join_lines(lines, begin, end);
-  if (actual == expected) return result;
+  if (region_is(lines, region, expected)) return result;
   compare_rows(parsed, labs, page, region.begin, result.table);
-  if (result.table.empty()) {
-    result.table.push_back({page, region.begin, "the labs table is not laid out as lab-tables writes it"});
-  }
-  result.table.push_back(
-      {page, region.begin, "expected (" + std::string(kRewriteCommand) + " writes it):\n" + expected});
-  result.rewritten = join_lines(lines, 0, begin) + expected + join_lines(lines, end, lines.size());
+  result.rewritten =
+      rewrite_region(lines, region, expected, page, "labs table", "lab-tables", kRewriteCommand, result.table);
   return result;
 }
 

@@ -3,6 +3,8 @@
 // the lab tables of README.md and docs/index.md): the cells of a GFM table row, and the region
 // of a page between an opening and a closing HTML comment.
 
+#include "problem.hpp"
+
 #include <cmark-gfm.h>
 
 #include <string>
@@ -23,5 +25,21 @@ struct MarkedRegion {
 };
 
 MarkedRegion find_marked_region(cmark_node* root, std::string_view begin_prefix, std::string_view end_prefix);
+
+// Lines [from, to) of a page, each with its newline.
+std::string join_lines(const std::vector<std::string>& lines, size_t from, size_t to);
+
+// The region's own lines, its opening and closing comments included (the region must be closed).
+std::vector<std::string> region_lines(const std::vector<std::string>& lines, const MarkedRegion& region);
+
+// Whether the region's lines are `expected`, to the byte.
+bool region_is(const std::vector<std::string>& lines, const MarkedRegion& region, const std::string& expected);
+
+// A region that differs from `expected`: adds, after the row problems the caller put in
+// `problems`, the layout problem when there were none (`writer`: the subcommand that lays the table
+// out), and the expected text with the command that writes it; returns the page with the region replaced by `expected`.
+std::string rewrite_region(const std::vector<std::string>& lines, const MarkedRegion& region,
+                           const std::string& expected, const std::string& page, std::string_view table_name,
+                           std::string_view writer, std::string_view rewrite_command, Problems& problems);
 
 }  // namespace memlab::site
