@@ -49,7 +49,8 @@ case "\$*" in
       mkdir -p "build/\$preset/wrong/\$case/results" && cp "\$r" "build/\$preset/wrong/\$case/results/"
     done ;;
   *)
-    n=\$(echo "\$*" | sed -n 's/.*-L ^lab\\([0-9][0-9]\\)\\\$.*/\\1/p')
+    # -L ^labNN\$ (a lab's tests), or -R ^labNN\\.build\$ (its build step only: --sanitizer-only)
+    n=\$(echo "\$*" | sed -n 's/.*-[LR] ^lab\\([0-9][0-9]\\)[\\\\.b]*[a-z]*\\\$.*/\\1/p')
     mkdir -p "build/\$preset/results"
     kept=starter; [ "\$preset" = all-solution ] && kept=solution
     if [ -f "$fixtures/run/\$kept/lab\$n.json" ]; then cp "$fixtures/run/\$kept/lab\$n.json" "build/\$preset/results/"; fi
@@ -122,8 +123,13 @@ done
 grep -qxF "compute-sanitizer on each reference solution's correctness suite: Version 2099.1.0 (stand-in)" \
   "$kept/sanitizer/sanitizer.md" || fail "sanitizer.md does not name the tool's version: $(cat "$kept/sanitizer/sanitizer.md")"
 grep -q "^compute-sanitizer: 3 run(s), 1 problem(s);" "$work/stdout.txt" || fail "no sanitizer count line"
+grep -qxF "racecheck checked the first 3 kernel launch(es) of each run (MEMLAB_RACECHECK_LAUNCHES); the rest ran unchecked." \
+  "$kept/sanitizer/sanitizer.md" || fail "sanitizer.md does not say how many launches racecheck checked"
+
 for tool in memcheck racecheck synccheck; do
-  want="compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 --report-api-errors no build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution --sanitizer-run"
+  count=""
+  [ "$tool" != racecheck ] || count=" --launch-count 3"
+  want="compute-sanitizer --tool $tool$count --error-exitcode 99 --print-limit 20 --report-api-errors no build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution --sanitizer-run"
   grep -qxF "$want" "$work/calls.txt" || fail "compute-sanitizer was not called as '$want': $(grep sanitizer "$work/calls.txt")"
   grep -q "the correctness checks pass" "$kept/sanitizer/lab01.$tool.log" || fail "lab01.$tool.log lacks the program's output"
 done
@@ -183,6 +189,10 @@ refused --keep-reports "" 01
 refused --keep-reports= 01
 refused --keep-report docs/x 01
 refused -k 01
+refused --sanitizer-only --skip-sanitizer 01
+(MEMLAB_RACECHECK_LAUNCHES=many && export MEMLAB_RACECHECK_LAUNCHES && refused 01) || exit 1
+grep -q "MEMLAB_RACECHECK_LAUNCHES=many is not a count" "$work/refused.txt" ||
+  fail "no message for a MEMLAB_RACECHECK_LAUNCHES that is not a count: $(cat "$work/refused.txt")"
 # A compute-sanitizer that cannot run stops the script before it builds anything.
 (COMPUTE_SANITIZER="$work/no-such-sanitizer" && export COMPUTE_SANITIZER && refused 01) || exit 1
 grep -q "COMPUTE_SANITIZER=.*no-such-sanitizer is not a program" "$work/refused.txt" ||
@@ -250,4 +260,23 @@ case $(tail -n 1 "$work/skipped.txt") in
   "verify-labs.sh: FAILED: "*) ;;
   *) fail "no summary line with --skip-sanitizer: $(tail -n 1 "$work/skipped.txt")" ;;
 esac
+# --sanitizer-only: only the solutions' build and the compute-sanitizer step; no ctest run, no
+# verdict table, no known-wrong table. MEMLAB_RACECHECK_LAUNCHES=0: racecheck checks every launch.
+: >"$work/calls.txt"
+status=0
+(cd "$tree" && MEMLAB_RACECHECK_LAUNCHES=0 PATH="$tree/bin:$PATH" \
+   checker/tools/verify-labs.sh --sanitizer-only --keep-reports docs/results/run3 01 02) >"$work/only.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fail "verify-labs.sh --sanitizer-only exited $status, want 1 (racecheck's stand-in errors): $(cat "$work/only.txt")"
+! grep -q "^ctest .* -L \|--preset all " "$work/calls.txt" || fail "--sanitizer-only ran tests or built the starters: $(cat "$work/calls.txt")"
+grep -qxF 'ctest --preset all-solution -R ^lab01\.build$' "$work/calls.txt" || fail "--sanitizer-only did not build lab 01's check program"
+grep -q "^cmake --preset all-solution " "$work/calls.txt" || fail "--sanitizer-only did not build all-solution"
+! grep -q "^| lab | variant \|^| known-wrong" "$work/only.txt" || fail "--sanitizer-only printed verdict tables"
+grep -qxF "| 01 | racecheck | 2 | FAIL: 2 error(s) |" "$work/only.txt" || fail "--sanitizer-only printed no sanitizer table"
+grep -qxF "racecheck checked every kernel launch." "$tree/docs/results/run3/sanitizer/sanitizer.md" ||
+  fail "MEMLAB_RACECHECK_LAUNCHES=0 is not said in sanitizer.md"
+! grep -q -- "--launch-count" "$work/calls.txt" || fail "MEMLAB_RACECHECK_LAUNCHES=0 still limited the launches"
+[ "$(tail -n 1 "$work/only.txt")" = "verify-labs.sh: FAILED: compute-sanitizer: lab 01 racecheck (2 error(s))" ] ||
+  fail "the last line of --sanitizer-only is $(tail -n 1 "$work/only.txt")"
+[ -f "$tree/docs/results/run3/verify-labs.txt" ] || fail "--sanitizer-only --keep-reports kept no verify-labs.txt"
+
 echo "verify-labs.sh --keep-reports: kept copy, verify-labs.txt, the printed commands and the compute-sanitizer step as expected"

@@ -6,6 +6,7 @@
 #   checker/tools/verify-labs.sh 03 04      (some labs)
 #   checker/tools/verify-labs.sh --keep-reports docs/results/h200/RUN [labs...]
 #   checker/tools/verify-labs.sh --skip-sanitizer [labs...]
+#   checker/tools/verify-labs.sh --sanitizer-only [--keep-reports DIR] [labs...]
 #   checker/tools/verify-labs.sh --help
 # Builds the `all` and `all-solution` presets side by side, then runs each lab's checks in
 # turn (never two at once: they would disturb each other's timings).
@@ -24,7 +25,14 @@
 # --print-limit MEMLAB_SANITIZER_PRINT_LIMIT (default 20), and --report-api-errors no: a failed
 # CUDA call fails the correctness suite itself. A run is clean when the program passes its
 # correctness suite and the tool's summary counts no error (racecheck's warnings are shown, not
-# failed). compute-sanitizer is COMPUTE_SANITIZER, else the one on PATH, else
+# failed). racecheck checks only the first MEMLAB_RACECHECK_LAUNCHES (default 3; 0: all) kernel
+# launches of each run (--launch-count), the checker's own kernels (input fills, GPU comparisons)
+# counted: the tool tracks every shared-memory access, and on the H200 one launch of lab 03's
+# sweep kernel took 11 s under it and one of lab 06's reductions 30 s, while a correctness suite
+# launches its kernels hundreds of times. The other launches still run, unchecked, so the suite
+# still passes or fails as a whole. --sanitizer-only builds only the `all-solution` preset and
+# runs only this step (no verdicts, no known-wrong submissions): the step costs the most time on
+# a GPU that is lent for minutes. compute-sanitizer is COMPUTE_SANITIZER, else the one on PATH, else
 # ${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer; without one the script stops before it
 # builds anything, unless --skip-sanitizer is given. MEMLAB_SANITIZER_TIMEOUT (seconds, default
 # 1800) limits each run, and MEMLAB_LAUNCH_TIMEOUT is raised to MEMLAB_SANITIZER_LAUNCH_TIMEOUT
@@ -49,16 +57,19 @@
 # The last line printed says what failed: unexpected verdicts, known-wrong submissions, and the
 # compute-sanitizer runs that were not clean, by lab and tool.
 # Exit status 0 only when every verdict is the expected one and every compute-sanitizer run is
-# clean; 2 when the script cannot run (a bad command line, a full --keep-reports folder, no
-# compute-sanitizer, no memlab-report built); else 1.
+# clean; 2 when the script cannot run (a bad command line or MEMLAB_RACECHECK_LAUNCHES, a full
+# --keep-reports folder, no compute-sanitizer, no memlab-report built); else 1.
 set -u
 keep=""
 sanitize=yes
-usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-sanitizer] [NN ...]"
+skip_flag=no
+only_flag=no
+usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-sanitizer | --sanitizer-only] [NN ...]"
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) sed -n '2,/^set -u$/{/^set -u$/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
-    --skip-sanitizer) sanitize=no; shift ;;
+    --skip-sanitizer) skip_flag=yes; shift ;;
+    --sanitizer-only) only_flag=yes; shift ;;
     --keep-reports) [ $# -ge 2 ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; }
                     keep=$2; shift 2
                     [ -n "$keep" ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; } ;;
@@ -73,9 +84,20 @@ done
 # DIR as the caller wrote it is relative to the caller's folder, not the repository root.
 case $keep in "" | /*) ;; *) keep="$PWD/$keep" ;; esac
 
+if [ "$skip_flag" = yes ] && [ "$only_flag" = yes ]; then
+  echo "verify-labs.sh: --sanitizer-only and --skip-sanitizer exclude each other ($usage)" >&2
+  exit 2
+fi
+[ "$skip_flag" = no ] || sanitize=no
+[ "$only_flag" = no ] || sanitize=only
+case ${MEMLAB_RACECHECK_LAUNCHES:-3} in
+  "" | *[!0-9]*) echo "verify-labs.sh: MEMLAB_RACECHECK_LAUNCHES=$MEMLAB_RACECHECK_LAUNCHES is not a count of launches" >&2; exit 2 ;;
+esac
+race_launches=${MEMLAB_RACECHECK_LAUNCHES:-3}
+
 # compute-sanitizer, found before anything is built: a missing tool must not cost a whole run.
 sanitizer=""
-if [ "$sanitize" = yes ]; then
+if [ "$sanitize" != no ]; then
   cuda_bin="${CUDA_HOME:-/usr/local/cuda}/bin"
   if [ -n "${COMPUTE_SANITIZER:-}" ]; then
     case $COMPUTE_SANITIZER in /*) sanitizer=$COMPUTE_SANITIZER ;; */*) sanitizer="$PWD/$COMPUTE_SANITIZER" ;;
@@ -170,9 +192,11 @@ sanitize_one() {
   mkdir -p "$san_dir/lab$n.$san_tool"
   limit=""
   command -v timeout >/dev/null 2>&1 && limit="timeout -k 30 ${MEMLAB_SANITIZER_TIMEOUT:-1800}"
+  count=""
+  [ "$san_tool" != racecheck ] || [ "$race_launches" -eq 0 ] || count="--launch-count $race_launches"
   start=$(date +%s)
-  # shellcheck disable=SC2086  # $limit: the command and its arguments, or nothing
-  MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" \
+  # shellcheck disable=SC2086  # $limit, $count: an option and its value, or nothing
+  MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" $count \
     --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
     "$program" --lab-dir "$lab_dir" --results-dir "$san_dir/lab$n.$san_tool" --suite correctness \
     --variant solution --sanitizer-run >"$san_log" 2>&1 </dev/null
@@ -213,6 +237,11 @@ sanitize_solutions() {
   runs=0
   {
     echo "compute-sanitizer on each reference solution's correctness suite: $("$sanitizer" --version 2>&1 | grep -i version | tail -n 1)"
+    if [ "$race_launches" -eq 0 ]; then
+      echo "racecheck checked every kernel launch."
+    else
+      echo "racecheck checked the first $race_launches kernel launch(es) of each run (MEMLAB_RACECHECK_LAUNCHES); the rest ran unchecked."
+    fi
     echo
     echo "| lab | tool | errors | verdict |"
     echo "| --- | --- | --- | --- |"
@@ -251,7 +280,31 @@ sanitize_solutions() {
   fi
 }
 
+# --sanitizer-only: the solutions' build and the compute-sanitizer step, nothing else.
+verify_sanitizer_only() {
+  build all-solution
+  # The check programs are built by each lab's first test (memlab-judge build), as in a graded run.
+  for n in $labs; do
+    start=$(date +%s)
+    ctest --preset all-solution -R "^lab$n\\.build\$" >"build/all-solution.lab$n.build.log" 2>&1
+    echo "lab $n (all-solution): check program built in $(($(date +%s) - start)) s (log: build/all-solution.lab$n.build.log)" >&2
+  done
+  sanitizer_failed=""
+  sanitize_solutions
+  if [ -n "$keep" ]; then
+    echo
+    echo "The compute-sanitizer table, with each run's log beside it: $keep_rel/sanitizer/sanitizer.md"
+  fi
+  echo
+  if [ -n "$sanitizer_failed" ]; then
+    echo "verify-labs.sh: FAILED: compute-sanitizer:${sanitizer_failed%;}"
+    return 1
+  fi
+  echo "verify-labs.sh: every compute-sanitizer run clean (verdicts not checked: --sanitizer-only)"
+}
+
 verify() {
+  [ "$sanitize" != only ] || { verify_sanitizer_only; return $?; }
   build all & build all-solution & wait
 
   reports=""
