@@ -4,6 +4,8 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -37,7 +39,7 @@ bool is_identifier(const std::string& name) {
 
 const char* const kKinds[] = {"correctness", "performance", "mechanism"};
 const char* const kCheckFields[] = {"id",     "suite",       "kind", "gpu",   "compare",      "required", "unit",
-                                    "points", "description", "hint", "basis", "confirmed_by", "gap_rule"};
+                                    "points", "description", "hint", "basis", "confirmed_by", "gap_rule", "zh"};
 
 bool is_kind(const std::string& kind) {
   for (const char* k : kKinds)
@@ -63,6 +65,30 @@ std::optional<double> number_field(const json& j, const char* field) {
   return it->get<double>();
 }
 
+// A "zh" object: only the fields in `fields`, each a non-empty string; `required` must be there,
+// and a field whose English is empty (`english`, by field) must not, since a translation of
+// nothing would drift from the English unseen.
+std::map<std::string, std::string> translation(const json& j, std::initializer_list<const char*> fields,
+                                               const char* required,
+                                               const std::map<std::string, std::string>& english) {
+  std::string names;
+  for (const char* f : fields) names += (names.empty() ? "" : " and ") + std::string(f);
+  if (!j.is_object()) throw std::runtime_error("\"zh\" must be an object with " + names + " in Chinese");
+  std::map<std::string, std::string> out;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = false;
+    for (const char* f : fields) known = known || it.key() == f;
+    if (!known) throw std::runtime_error("zh: unknown field \"" + it.key() + "\" (zh has " + names + ")");
+    if (!it->is_string() || it->get<std::string>().empty())
+      throw std::runtime_error("zh: \"" + it.key() + "\" must be a non-empty string");
+    if (english.at(it.key()).empty())
+      throw std::runtime_error("zh: \"" + it.key() + "\" translates an English \"" + it.key() + "\" that is not there");
+    out[it.key()] = it->get<std::string>();
+  }
+  if (!out.count(required)) throw std::runtime_error(std::string("zh: \"") + required + "\" is missing");
+  return out;
+}
+
 // One check. The caller names the check in a message when this throws.
 CheckSpec read_check(const json& c, ManifestUse use) {
   const bool grading = use == ManifestUse::grading;
@@ -74,7 +100,7 @@ CheckSpec read_check(const json& c, ManifestUse use) {
     if (!known)
       throw std::runtime_error("unknown field \"" + it.key() +
                                "\" (a check has id, suite, kind, gpu, compare, required, unit, points, description, "
-                               "hint, basis, confirmed_by, gap_rule)");
+                               "hint, basis, confirmed_by, gap_rule, zh)");
   }
   s.suite = text_field(c, "suite", grading);
   if ((grading || c.contains("suite")) && !is_suite(s.suite))
@@ -105,6 +131,11 @@ CheckSpec read_check(const json& c, ManifestUse use) {
   if (c.contains("gap_rule")) {
     s.gap_rule = c.at("gap_rule").get<GapRule>();
     if (s.compare != Compare::at_least) throw std::runtime_error("a gap rule needs compare \">=\"");
+  }
+  if (auto zh = c.find("zh"); zh != c.end()) {
+    auto text =
+        translation(*zh, {"description", "hint"}, "description", {{"description", s.description}, {"hint", s.hint}});
+    s.zh = {text["description"], text["hint"]};
   }
   if (s.compare != Compare::is_true && !s.required && !s.gap_rule)
     throw std::runtime_error("compares but has no \"required\" (nor a gap_rule)");
@@ -186,6 +217,10 @@ Manifest read_manifest(const json& j, ManifestUse use) {
   } catch (const std::exception& e) {  // nlohmann's messages and text_field's
     throw std::runtime_error(std::string("missing or mistyped field: ") + e.what());
   }
+  if (auto zh = j.find("zh"); zh != j.end()) {
+    auto text = translation(*zh, {"title", "summary"}, "title", {{"title", m.title}, {"summary", m.summary}});
+    m.zh = {text["title"], text["summary"]};
+  }
   if (auto params = j.find("parameters"); params != j.end()) {
     if (!params->is_object()) throw std::runtime_error("\"parameters\" must be an object of numbers");
     for (auto it = params->begin(); it != params->end(); ++it) {
@@ -222,6 +257,8 @@ Manifest read_manifest(const json& j, ManifestUse use) {
       s.description = substitute_parameters(s.description, m.parameters);
       s.hint = substitute_parameters(s.hint, m.parameters);
       s.basis = substitute_parameters(s.basis, m.parameters);
+      s.zh.description = substitute_parameters(s.zh.description, m.parameters);
+      s.zh.hint = substitute_parameters(s.zh.hint, m.parameters);
     } catch (const json::exception& e) {
       bad_check(id, std::string("missing or mistyped field: ") + e.what());
     } catch (const std::exception& e) {

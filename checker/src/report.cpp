@@ -6,20 +6,22 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "memlab/report_words.h"
+
 namespace memlab {
 
 using nlohmann::json;
 
-std::string console_line(const CheckResult& r) {
-  const char* tag = r.verdict == Verdict::pass           ? "PASS"
-                    : r.verdict == Verdict::fail         ? "FAIL"
-                    : r.verdict == Verdict::inconclusive ? "INCONCLUSIVE"
-                                                         : "SKIP";
-  std::string out = fmt::format("  [{:<12}] {:<32}", tag, r.id);
-  if (!r.measured_text.empty()) out += fmt::format(" measured {}", r.measured_text);
-  if (!r.required_text.empty()) out += fmt::format("  required {}", r.required_text);
+std::string console_line(const CheckResult& r, Language language) {
+  const ReportWords& w = report_words(language);
+  std::string out = fmt::format("  [{:<12}] {:<32}", w.tag[static_cast<int>(r.verdict)], r.id);
+  if (!r.measured_text.empty()) out += " " + fill(w.measured, fmt::arg("value", r.measured_text));
+  if (!r.required_text.empty()) out += "  " + fill(w.required, fmt::arg("value", r.required_text));
   if (!r.detail.empty()) out += fmt::format("\n      {}", r.detail);
-  if (r.verdict == Verdict::fail && !r.hint.empty()) out += fmt::format("\n      hint: {}", r.hint);
+  // A failed check says what it checks, then where to look: the two texts the manifest gives it.
+  if (r.verdict == Verdict::fail && !r.description.empty())
+    out += "\n      " + fill(w.description, fmt::arg("text", r.description));
+  if (r.verdict == Verdict::fail && !r.hint.empty()) out += "\n      " + fill(w.hint, fmt::arg("text", r.hint));
   return out;
 }
 

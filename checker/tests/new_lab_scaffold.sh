@@ -7,7 +7,8 @@
 #    lab's folders, its deck, CMakePresets.json and, with MEMLAB_SITE, one new row in the lab
 #    tables of README.md and docs/index.md. A second run for the same number is refused.
 # 3. With MEMLAB_SITE: lab-tables fails only for the cell that docs/index.md keeps by hand; once
-#    it is written, lab-tables and check-tables pass.
+#    it is written, lab-tables and check-tables pass; check-translations asks only for the new
+#    lab's handout and deck in Chinese.
 # 4. cmake --preset labNN-solution && ctest: the solution passes (without a GPU the cpu suite
 #    passes and the GPU suite is skipped), and the lab's report exists.
 # 5. The same tree on the starter: the cpu check of the lesson fails, the report says so.
@@ -99,6 +100,11 @@ if [ -n "$site" ]; then
     fail "lab-tables after writing the cell" "$out"
   out=$("$site" check-tables --root . 2>&1) && say "ok: the handout's checks table matches lab.json" ||
     fail "check-tables on the new handout" "$out"
+  # The Chinese edition: the new lab's handout and deck are the only pages left to translate.
+  out=$("$site" check-translations --root . 2>&1) && fail "check-translations passes without the new lab's translation" "$out"
+  expect_contains "check-translations asks for the handout's translation" "$out" "labs/$folder/README.md: has no Chinese translation"
+  expect_contains "and for the deck's" "$out" "slides/$folder.md: has no Chinese translation"
+  expect_contains "and for nothing else" "$out" "2 translation problems"
   out=$("$site" check-links --root . 2>&1)
   broken=$(say "$out" | grep -E "^(labs/$folder|slides/$folder|solutions/$folder)")
   [ -z "$broken" ] && say "ok: the new lab's pages link nothing broken" || fail "broken links in the new lab" "$broken"

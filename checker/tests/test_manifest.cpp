@@ -109,6 +109,53 @@ TEST_CASE("manifest: ids are C++ names and fields are known") {
                     doctest::Contains("check c: unknown field \"hitn\""));
 }
 
+TEST_CASE("manifest: \"zh\" holds a check's description and hint, and the lab's title, in Chinese") {
+  const Manifest m = parse_manifest(
+      R"({"number":"05","name":"s","title":"Swizzle","summary":"what it teaches","student_files":[],
+          "zh":{"title":"交换","summary":"学什么"},"parameters":{"side":4096},
+          "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,"description":"{side}x{side}",
+                     "hint":"pad","zh":{"description":"{side}x{side} 的矩阵","hint":"加填充"}},
+                    {"id":"d","suite":"cpu","kind":"correctness","gpu":false,"description":"d","hint":"h",
+                     "zh":{"description":"只有描述"}},
+                    {"id":"e","suite":"cpu","kind":"correctness","gpu":false,"description":"e"}]})",
+      "x.json");
+  CHECK(m.zh.title == "交换");
+  CHECK(m.zh.summary == "学什么");
+  CHECK(m.checks.at(0).zh.description == "4096x4096 的矩阵");  // {name}s are substituted as in English
+  CHECK(m.checks.at(0).zh.hint == "加填充");
+  CHECK(m.checks.at(1).zh.description == "只有描述");
+  CHECK(m.checks.at(1).zh.hint.empty());
+  CHECK(m.checks.at(2).zh.description.empty());
+  // Without "zh", nothing in Chinese.
+  CHECK(parse_manifest(kManifest, "lab.json").zh.title.empty());
+}
+
+TEST_CASE("manifest: a \"zh\" that does not match the English is refused, naming the check") {
+  const auto check = [](const std::string& fields) { return one_check(kCpuCheck + fields); };
+  CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":"中文")"), "x.json"),
+                    doctest::Contains("check c: \"zh\" must be an object with description and hint"));
+  CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":{"descripton":"描述"})"), "x.json"),
+                    doctest::Contains("check c: zh: unknown field \"descripton\""));
+  CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":{"hint":"提示"})"), "x.json"),
+                    doctest::Contains("check c: zh: \"hint\" translates an English \"hint\" that is not there"));
+  CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","hint":"h","zh":{"hint":"提示"})"), "x.json"),
+                    doctest::Contains("check c: zh: \"description\" is missing"));
+  CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":{"description":""})"), "x.json"),
+                    doctest::Contains("zh: \"description\" must be a non-empty string"));
+  CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":{"description":"{n} 个"})"), "x.json"),
+                    doctest::Contains("check c: {n} is not a parameter of this lab"));
+  CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],"zh":{"summary":"学"},
+                                       "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,
+                                                  "description":"d"}]})",
+                                   "x.json"),
+                    doctest::Contains("x.json: zh: \"summary\" translates an English \"summary\" that is not there"));
+  CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],"zh":{"name":"s"},
+                                       "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,
+                                                  "description":"d"}]})",
+                                   "x.json"),
+                    doctest::Contains("zh: unknown field \"name\" (zh has title and summary)"));
+}
+
 TEST_CASE("manifest: {name} in a description, hint or basis is the parameter's value") {
   const Manifest m = parse_manifest(
       one_check(kCpuCheck + R"("description":"strides 1..{max_stride}, {threads} threads, {band} band",

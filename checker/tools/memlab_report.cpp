@@ -16,11 +16,14 @@
 #include <optional>
 
 #include "memlab/build_status.h"
+#include "memlab/check_text.h"
 #include "memlab/manifest.h"
 #include "memlab/suite_judge.h"
 #include "memlab/suites.h"
 #include "memlab/result_files.h"
 #include "memlab/report.h"
+#include "memlab/report_language.h"
+#include "memlab/report_words.h"
 #include "report/check_page.h"
 #include "report/expectations.h"
 #include "report/gradescope_results.h"
@@ -35,13 +38,12 @@ namespace {
 
 // The row every report starts with: whether the student's files compiled, linked and respect
 // the submission contract. It has no points of its own: when it fails, every check fails.
-CheckResult contract_row(const BuildStatus& b) {
+CheckResult contract_row(const BuildStatus& b, const ReportWords& w) {
   CheckResult r;
   r.id = "submission_contract";
   r.suite = "build";
   r.kind = "correctness";
-  r.description =
-      "your files compile in a folder of their own and define, include and reference only what the lab allows";
+  r.description = w.contract_description;
   r.verdict = b.ok ? Verdict::pass : Verdict::fail;
   r.measured = b.ok ? 1.0 : 0.0;
   // One compiler error a line: the report shows them as the compiler printed them.
@@ -52,12 +54,10 @@ CheckResult contract_row(const BuildStatus& b) {
     if (!b.log.empty()) r.detail += "\n      whole log: " + b.log;
   }
   if (!b.unbuildable.empty()) {
-    r.hint = "Hand in each file the lab names exactly once (any folder layout, or a .zip or .tar.gz of them).";
+    r.hint = w.contract_hint_unbuildable;
     return r;
   }
-  r.hint = b.violations.empty() ? "Read the first compiler error above; fix it and run ctest again."
-                                : "Remove the calls and definitions named above: only what lab.h declares may have "
-                                  "external linkage, and only the CUDA calls the lab needs may be used.";
+  r.hint = b.violations.empty() ? w.contract_hint_compile : w.contract_hint_violations;
   return r;
 }
 
@@ -84,25 +84,33 @@ void apply_confirmations(const Manifest& m, std::vector<CheckResult>& rows) {
 }
 
 // "your files transpose.cu in /course/labs/04-padding": what a report is about, on its first line.
-std::string graded_what(const std::string& variant, const std::string& dir, const Manifest& m) {
+std::string graded_what(const std::string& variant, const std::string& dir, const Manifest& m, const ReportWords& w) {
   std::string files;
   for (size_t i = 0; i < m.student_files.size(); ++i) files += (i ? ", " : "") + m.student_files[i];
-  const std::string where = files + " in " + dir;
-  if (variant == "solution") return "the REFERENCE SOLUTION " + where + " (not your files)";
-  if (variant == "starter") return "your files " + where;
-  if (variant == "wrong") return "a known-wrong submission, " + where;
-  return "the submission " + where;
+  const char* what = variant == "solution"  ? w.graded_solution
+                     : variant == "starter" ? w.graded_starter
+                     : variant == "wrong"   ? w.graded_wrong
+                                            : w.graded_other;
+  return fill(what, fmt::arg("files", files), fmt::arg("dir", dir));
 }
 
-json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& table) {
+// The lab's report in `language`: the fixed words of report_words(), the checks' description and
+// hint from the manifest (check_text.h). Ids, numbers, verdicts and the JSON's keys are the same in
+// every language; "lang" says which one the texts are in.
+json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& table, Language language) {
+  const ReportWords& w = report_words(language);
   const fs::path parts_dir = results_dir / "parts";
-  json lab{{"lab", m.number}, {"name", m.name}, {"title", m.title}, {"checks", json::array()}};
+  json lab{{"lab", m.number},
+           {"name", m.name},
+           {"title", lab_title(m, language)},
+           {"lang", language_code(language)},
+           {"checks", json::array()}};
   std::optional<BuildStatus> build;
   const fs::path build_file = results_dir / ("lab" + m.number + ".build.json");
   if (fs::exists(build_file)) build = build_status_from_json(read_text_file(build_file));
 
   std::vector<CheckResult> rows;
-  if (build) rows.push_back(contract_row(*build));
+  if (build) rows.push_back(contract_row(*build, w));
   std::map<std::string, ReportPart> parts;
   bool any = false;
   for (std::string_view suite_name : kSuites) {
@@ -134,6 +142,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
                                      : "not graded: the " + spec.suite + " checks did not run in this ctest run";
       rows.push_back(r);
     }
+  translate_rows(rows, m, language);
   apply_confirmations(m, rows);
   move_points_of_checks_not_graded_by_time(rows);
 
@@ -141,7 +150,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   const ReportPart* any_part = parts.empty() ? nullptr : &parts.begin()->second;
   const std::string variant = any_part ? any_part->variant : "?";
   const std::string dir = any_part ? any_part->student_dir : "?";
-  const std::string graded = graded_what(variant, dir, m);
+  const std::string graded = graded_what(variant, dir, m, w);
   lab["graded"] = graded;
   lab["variant"] = variant;
   lab["student_dir"] = dir;
@@ -158,9 +167,13 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     if (is_gpu_suite(suite) && !lab.contains("environment")) lab["environment"] = part.environment;
     if (!part.ending.empty()) lab["endings"][suite] = part.ending;
   }
-  table << "Lab " << m.number << " (" << m.title << "): graded " << graded << "\n";
-  if (lab.contains("thresholds")) table << "thresholds: " << lab["thresholds"].get<std::string>() << "\n";
-  if (lab.contains("tree_commit")) table << "grading tree: " << lab["tree_commit"].get<std::string>() << "\n";
+  table << fill(w.lab_heading, fmt::arg("lab", m.number), fmt::arg("title", lab_title(m, language)),
+                fmt::arg("graded", graded))
+        << "\n";
+  if (lab.contains("thresholds"))
+    table << fill(w.thresholds, fmt::arg("text", lab["thresholds"].get<std::string>())) << "\n";
+  if (lab.contains("tree_commit"))
+    table << fill(w.grading_tree, fmt::arg("text", lab["tree_commit"].get<std::string>())) << "\n";
 
   double score = 0, max_score = 0;
   int counts[4] = {0, 0, 0, 0};
@@ -174,14 +187,16 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     one.checks = {c};
     lab["checks"].push_back(json::parse(to_json(one))["checks"][0]);
   }
-  table << check_lines(rows, build && !build->ok ? build->reason() : "");
+  table << check_lines(rows, build && !build->ok ? build->reason() : "", language);
   lab["score"] = score;
   lab["max_score"] = max_score;
   lab["summary"] = {{"pass", counts[0]}, {"fail", counts[1]}, {"inconclusive", counts[2]}, {"skip", counts[3]}};
-  lab["next"] = next_step(rows);
-  table << "next: " << lab["next"].get<std::string>() << "\n";
-  table << "lab " << m.number << ": " << counts[0] << " passed, " << counts[1] << " failed, " << counts[2]
-        << " inconclusive, " << counts[3] << " skipped; score " << score << " / " << max_score << "\n";
+  lab["next"] = next_step(rows, language);
+  table << fill(w.next, fmt::arg("text", lab["next"].get<std::string>())) << "\n";
+  table << fill(w.totals, fmt::arg("lab", m.number), fmt::arg("passed", counts[0]), fmt::arg("failed", counts[1]),
+                fmt::arg("inconclusive", counts[2]), fmt::arg("skipped", counts[3]),
+                fmt::arg("score", count_text(score)), fmt::arg("max", count_text(max_score)))
+        << "\n";
   return lab;
 }
 
@@ -235,9 +250,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    // The language is this process's to decide (report_language.h): the check program that ran
+    // the student's code wrote none of the text below.
+    const Language language = report_language(std::cerr);
     Manifest m = load_manifest(lab_dir);
     std::ostringstream table;
-    json merged = merge_lab(m, fs::path(results_dir), table);
+    json merged = merge_lab(m, fs::path(results_dir), table, language);
     const fs::path dir(results_dir);
     // gradescope.json covers every lab in the folder: with `ctest -j` other labs' report steps
     // write their reports now too, so read and write under the folder's lock.
@@ -256,9 +274,12 @@ int main(int argc, char** argv) {
       at = comma + 1;
     }
     if (graded_labs.empty()) graded_labs.push_back(lab);
-    write(dir / "gradescope.json", gradescope_results(dir, graded_labs).dump(2) + "\n");
-    std::cout << table.str() << "report: " << (dir / ("lab" + m.number + ".json")).string() << ", "
-              << (dir / "gradescope.json").string() << "\n";
+    write(dir / "gradescope.json", gradescope_results(dir, graded_labs, language).dump(2) + "\n");
+    std::cout << table.str()
+              << fill(report_words(language).files_written,
+                      fmt::arg("report", (dir / ("lab" + m.number + ".json")).string()),
+                      fmt::arg("gradescope", (dir / "gradescope.json").string()))
+              << "\n";
     // A known-wrong submission's report step also checks the verdicts it must get.
     if (!expect.empty()) {
       const std::string merged_report = (dir / ("lab" + m.number + ".json")).string();

@@ -15,13 +15,20 @@
 //                "kind": "correctness",                  // what it grades: correctness, performance, mechanism
 //                "gpu": true,                            // needs a GPU; false exactly for suite cpu
 //                "description": "strides 1..{max_stride}: ...",   // {name}: a parameter's value
-//                "compare", "required", "unit", "points", "hint", "basis", "confirmed_by", "gap_rule"}]}
+//                "compare", "required", "unit", "points", "hint", "basis", "confirmed_by", "gap_rule",
+//                "zh": {"description": "...", "hint": "..."}}],        // optional: the report in Chinese
+//    "zh": {"title": "...", "summary": "..."}}                         // optional
 //
 // "kind" and "gpu" are written out for every check, so that nobody has to know a default to read
 // a lab.json. A parameter is a number the lab's checker code uses (a size, a stride, a count);
 // the build turns each into a constant (lab::param::<name>, memlab-lab-header) and the reader puts
 // its value wherever a description, hint or basis writes {name}, so the text cannot disagree with
 // the code. An unknown {name} is an error. Integers are written without decimals.
+//
+// "zh" holds the student-facing text in Simplified Chinese beside the English: a check's
+// description and hint (a hint only where the English has one), the lab's title and summary
+// (a summary only where the English has one). A report in Chinese (memlab/report_language.h)
+// prints them, and the English where a check has none. Their {name}s are substituted as above.
 #include <map>
 #include <optional>
 #include <string>
@@ -38,6 +45,18 @@ struct Parameter {
   double value = 0;
   bool integer = false;
   long long integer_value = 0;  // the exact value when `integer`
+};
+
+// A check's text in Simplified Chinese ("zh"); empty where lab.json has none.
+struct CheckText {
+  std::string description;
+  std::string hint;
+};
+
+// A lab's title and summary in Simplified Chinese ("zh"); empty where lab.json has none.
+struct LabText {
+  std::string title;
+  std::string summary;
 };
 
 struct CheckSpec {
@@ -61,6 +80,7 @@ struct CheckSpec {
   // A timed check judged against the gap the lesson can close on this GPU (memlab/gap_rule.h).
   // With a gap rule and no `required`, the required speedup comes from the rule.
   std::optional<GapRule> gap_rule;
+  CheckText zh;  // the description and hint in Simplified Chinese
 };
 
 struct Manifest {
@@ -68,6 +88,7 @@ struct Manifest {
   std::string name;    // "padding"
   std::string title;
   std::string summary;  // what the student learns, one line (the course's lab tables)
+  LabText zh;           // the title and summary in Simplified Chinese
   std::vector<std::string> student_files;
   std::map<std::string, Parameter> parameters;  // "parameters", by name
   std::vector<CheckSpec> checks;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "memlab/manifest.h"
+#include "memlab/report_language.h"
 #include "memlab/verdict.h"
 
 namespace memlab {
@@ -25,7 +26,10 @@ struct CheckResult {
   std::string points_moved_to;
 };
 
-std::string console_line(const CheckResult& r);
+// One check's line: verdict, id, measured and required; under it the detail and, for a failed
+// check, its description and hint. The fixed words are `language`'s (memlab/report_words.h); the
+// texts are the row's own (memlab/check_text.h puts them in a language).
+std::string console_line(const CheckResult& r, Language language = Language::en);
 
 // A timed check that this GPU cannot grade by time (skipped, with points_moved_to) gives its
 // points to the counter check that grades the same lesson: the lab's maximum score stays the

@@ -1,13 +1,17 @@
 // The bank-conflict explorer of memlab-figures. It draws what the course's bank model computed
 // (the JSON in #bank-explorer-data) and computes nothing about banks itself, so the page
-// cannot disagree with the checker. The URL hash keeps the view: #layer=stride&stride=2,
+// cannot disagree with the checker. Every word it shows comes from the page's language's
+// labels (the JSON in #bank-explorer-labels, memlab-figures' bank_explorer_labels.hpp); the
+// script itself holds none. The URL hash keeps the view: #layer=stride&stride=2,
 // #layer=tile&tile=padded&access=col&index=0.
 (function () {
   "use strict";
   var root = document.getElementById("bank-explorer");
   var source = document.getElementById("bank-explorer-data");
-  if (!root || !source) return;
+  var labelSource = document.getElementById("bank-explorer-labels");
+  if (!root || !source || !labelSource) return;
   var data = JSON.parse(source.textContent);
+  var labels = JSON.parse(labelSource.textContent);
   var SVG = "http://www.w3.org/2000/svg";
   var state = {layer: "stride", stride: 2, tile: "plain", access: "col", index: 0};
 
@@ -42,7 +46,21 @@
     return full.length <= 5 ? full : lanes[0] + "+" + (lanes.length - 1);
   }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  // The label `key` with each {name} replaced by values[name]; a missing label shows its key.
+  function label(key, values) {
+    var text = labels[key];
+    if (text === undefined) return "[" + key + "]";
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && values[name] !== undefined ? String(values[name]) : whole;
+    });
+  }
+
+  // "1 wavefront", "2 wavefronts": the label key + ".one" for 1, key + ".other" otherwise.
+  function count(key, n, values) {
+    var all = {n: n};
+    Object.keys(values || {}).forEach(function (name) { all[name] = values[name]; });
+    return label(key + (n === 1 ? ".one" : ".other"), all);
+  }
 
   // ---- state <-> URL hash ----
   function readHash() {
@@ -65,6 +83,9 @@
     if (window.history.replaceState) {
       try { window.history.replaceState(null, "", "#" + hash); } catch (e) { /* file:// in some browsers */ }
     }
+    // The same view in the other language.
+    var switchLink = document.querySelector(".lang-switch a");
+    if (switchLink) switchLink.setAttribute("href", switchLink.getAttribute("href").split("#")[0] + "#" + hash);
   }
 
   // ---- controls ----
@@ -83,12 +104,13 @@
     return fieldset;
   }
 
-  function slider(legend, min, max, current, onChange) {
+  // `key` is the slider's label, its {value} the slider's value.
+  function slider(key, min, max, current, onChange) {
     var wrap = element("label", {"class": "explorer-slider"});
-    var text = element("span", {}, legend + " " + current);
+    var text = element("span", {}, label(key, {value: current}));
     var input = element("input", {type: "range", min: String(min), max: String(max), value: String(current)});
     input.addEventListener("input", function () {
-      text.textContent = legend + " " + input.value;
+      text.textContent = label(key, {value: input.value});
       onChange(+input.value);
     });
     wrap.appendChild(text);
@@ -107,32 +129,32 @@
     var width = LABEL_W + data.banks * CELL_W + 2;
     var svg = svgElement("svg", {viewBox: "0 0 " + width + " " + height, width: width, height: height,
                                  role: "img", "class": "explorer-banks"});
-    svg.appendChild(svgElement("title", {}, "Bank table: " + plural(access.wavefronts, "wavefront")));
+    var wavefronts = count("wavefronts", access.wavefronts);
+    svg.appendChild(svgElement("title", {}, label("banks.title", {wavefronts: wavefronts})));
     var y = 4;
     phases.forEach(function (phase) {
       var last = phase.first_lane + phase.lane_count - 1;
-      var head = access.phases.length > 1 ? "lanes " + phase.first_lane + "-" + last + ": " : "";
-      head += phase.served_with_previous ? "served with the previous phase (0 wavefronts)"
-                                         : plural(phase.wavefronts, "wavefront");
+      var head = phase.served_with_previous ? label("phase.merged") : count("wavefronts", phase.wavefronts);
+      if (access.phases.length > 1) head = label("phase.lanes", {first: phase.first_lane, last: last, text: head});
       svg.appendChild(svgElement("text", {x: 0, y: y + 14, "class": "explorer-head"}, head));
       y += HEAD_H;
       for (var b = 0; b < data.banks; ++b) {
         svg.appendChild(svgElement("text", {x: LABEL_W + b * CELL_W + CELL_W / 2, y: y + 14,
                                             "class": "explorer-axis", "text-anchor": "middle"}, String(b)));
       }
-      svg.appendChild(svgElement("text", {x: 0, y: y + 14, "class": "explorer-axis"}, "bank"));
+      svg.appendChild(svgElement("text", {x: 0, y: y + 14, "class": "explorer-axis"}, label("axis.bank")));
       y += HEAD_H;
       for (var row = 0; row < phase.ways; ++row, y += CELL_H) {
-        svg.appendChild(svgElement("text", {x: 0, y: y + 15, "class": "explorer-axis"}, "w" + (row + 1)));
+        svg.appendChild(svgElement("text", {x: 0, y: y + 15, "class": "explorer-axis"},
+                                   label("axis.word", {k: row + 1})));
         for (b = 0; b < data.banks; ++b) {
           var use = phase.banks[b][row];
           var kind = !use ? "empty" : phase.served_with_previous ? "merged" : row === 0 ? "first" : "extra";
           var x = LABEL_W + b * CELL_W;
           var rect = svgElement("rect", {x: x, y: y, width: CELL_W, height: CELL_H, "class": "cell-" + kind});
           if (use) {
-            rect.appendChild(svgElement("title", {}, "bank " + b + ", word " + use[0] + " (bytes " + use[0] * 4 + "-" +
-                                                     (use[0] * 4 + 3) + "): lane" + (use[1].length > 1 ? "s " : " ") +
-                                                     laneList(use[1])));
+            rect.appendChild(svgElement("title", {}, count("cell.title", use[1].length, {
+              bank: b, word: use[0], first: use[0] * 4, last: use[0] * 4 + 3, lanes: laneList(use[1])})));
           }
           svg.appendChild(rect);
           if (use) {
@@ -153,7 +175,7 @@
     var width = left + tile.cols * size + 2, height = top + tile.rows * size + 2;
     var svg = svgElement("svg", {viewBox: "0 0 " + width + " " + height, width: width, height: height,
                                  role: "img", "class": "explorer-tile"});
-    svg.appendChild(svgElement("title", {}, "Banks of the elements of " + tile.declaration));
+    svg.appendChild(svgElement("title", {}, label("tile.title", {declaration: tile.declaration})));
     for (var c = 0; c < tile.cols; c += 4) {
       svg.appendChild(svgElement("text", {x: left + c * size + size / 2, y: 14, "text-anchor": "middle",
                                           "class": "explorer-axis"}, String(c)));
@@ -170,7 +192,7 @@
                                        fill: "hsl(" + Math.round(bank * 360 / data.banks) + "," +
                                              (touched ? "75%,62%" : "45%,93%") + ")",
                                        "class": touched ? "tile-touched" : "tile-cell"});
-        rect.appendChild(svgElement("title", {}, "element (" + r + ", " + c + "): bank " + bank));
+        rect.appendChild(svgElement("title", {}, label("element.title", {row: r, col: c, bank: bank})));
         svg.appendChild(rect);
         svg.appendChild(svgElement("text", {x: x + size / 2, y: y + 13, "text-anchor": "middle",
                                             "class": touched ? "tile-text touched" : "tile-text"}, String(bank)));
@@ -193,19 +215,20 @@
   // The busiest bank, or that no bank is, when every bank touched delivers one word.
   function crowding(access) {
     var most = busiest(access);
-    return most.words > 1 ? " The busiest bank, bank " + most.bank + ", holds " + plural(most.words, "distinct word") + "."
-                          : " Every bank it touches delivers one word.";
+    return most.words > 1 ? label("crowding.busiest", {bank: most.bank, words: count("words", most.words)})
+                          : label("crowding.none");
   }
 
   function verdict(access) {
-    return access.ways > 1 ? plural(access.wavefronts, "wavefront") + ", a " + access.ways + "-way bank conflict"
-                           : plural(access.wavefronts, "wavefront") + ", conflict-free";
+    var wavefronts = count("wavefronts", access.wavefronts);
+    return access.ways > 1 ? label("verdict.conflict", {wavefronts: wavefronts, ways: access.ways})
+                           : label("verdict.free", {wavefronts: wavefronts});
   }
 
   function gcd(a, b) { return b === 0 ? a : gcd(b, a % b); }
 
   function strideView(box) {
-    box.appendChild(slider("Stride S (4-byte words):", 1, data.strides.length, state.stride, function (value) {
+    box.appendChild(slider("stride.slider", 1, data.strides.length, state.stride, function (value) {
       state.stride = value;
       drawFigure();
     }));
@@ -215,19 +238,20 @@
       var access = data.strides[state.stride - 1];
       figure.textContent = "";
       figure.appendChild(element("p", {"class": "explorer-summary", "aria-live": "polite"},
-        "Lane i reads word " + state.stride + "i: " + verdict(access) + "." + crowding(access) +
-        " The gcd rule agrees: gcd(" + state.stride + ", 32) = " + gcd(state.stride, 32) + "."));
+        label("stride.summary", {stride: state.stride, verdict: verdict(access), crowding: crowding(access),
+                                 banks: data.banks, gcd: gcd(state.stride, data.banks)})));
       figure.appendChild(bankTable(access));
     };
   }
 
   function tileView(box) {
-    box.appendChild(radioGroup("explorer-tile", "Tile", data.tiles.map(function (t) {
-      return [t.id, t.id === "plain" ? "no padding" : t.id === "padded" ? "padded by one float" : "XOR swizzle"];
+    box.appendChild(radioGroup("explorer-tile", label("tile.legend"), data.tiles.map(function (t) {
+      return [t.id, label("tile." + t.id)];
     }), state.tile, function (value) { state.tile = value; drawFigure(); }));
-    box.appendChild(radioGroup("explorer-access", "The warp", [["col", "reads a column"], ["row", "writes a row"]],
+    box.appendChild(radioGroup("explorer-access", label("access.legend"),
+                               [["col", label("access.col")], ["row", label("access.row")]],
                                state.access, function (value) { state.access = value; drawFigure(); }));
-    box.appendChild(slider("Column or row:", 0, 31, state.index, function (value) {
+    box.appendChild(slider("index.slider", 0, 31, state.index, function (value) {
       state.index = value;
       drawFigure();
     }));
@@ -239,16 +263,14 @@
       figure.textContent = "";
       figure.appendChild(element("pre", {"class": "explorer-code"}, tile.declaration));
       figure.appendChild(element("p", {"class": "explorer-summary", "aria-live": "polite"},
-        (state.access === "col" ? "Lane i reads element (i, " + state.index + ")"
-                                : "Lane i writes element (" + state.index + ", i)") +
-        ": " + verdict(access) + "." + crowding(access)));
+        label(state.access === "col" ? "tile.summary.col" : "tile.summary.row",
+              {index: state.index, verdict: verdict(access), crowding: crowding(access)})));
       var pair = element("div", {"class": "explorer-pair"});
       var left = element("div");
-      left.appendChild(element("p", {"class": "explorer-caption"},
-                               "The tile: each element (row, column) shows the bank that holds it; the warp's elements are bold."));
+      left.appendChild(element("p", {"class": "explorer-caption"}, label("caption.tile")));
       left.appendChild(tileMap(tile, state.access));
       var right = element("div");
-      right.appendChild(element("p", {"class": "explorer-caption"}, "The bank table of this warp access."));
+      right.appendChild(element("p", {"class": "explorer-caption"}, label("caption.banks")));
       right.appendChild(bankTable(access));
       pair.appendChild(left);
       pair.appendChild(right);
@@ -260,7 +282,8 @@
 
   function build() {
     root.textContent = "";
-    root.appendChild(radioGroup("explorer-layer", "Layer", [["stride", "Stride patterns"], ["tile", "Transpose tile"]],
+    root.appendChild(radioGroup("explorer-layer", label("layer.legend"),
+                                [["stride", label("layer.stride")], ["tile", label("layer.tile")]],
                                 state.layer, function (value) { state.layer = value; build(); }));
     var box = element("div", {"class": "explorer-layer"});
     root.appendChild(box);

@@ -41,6 +41,21 @@ fi
 list="$site/.memlab-site-files"
 [ -f "$list" ] || { echo "FAIL: $list is missing; render the site first (memlab-site site)"; exit 1; }
 
+# Chinese pages need a font with Chinese glyphs, or every character is drawn as an empty box
+# (the screenshot would still not be blank). Debian's fonts-noto-cjk has one.
+if grep -q '\.zh\.html$' "$list"; then
+    if ! command -v fc-list >/dev/null 2>&1; then
+        echo "FAIL: the site has Chinese pages, and fc-list (fontconfig) is missing, so no font can be checked"
+        exit 1
+    fi
+    cjk=$(fc-list :lang=zh-cn family | head -n 1)
+    if [ -z "$cjk" ]; then
+        echo "FAIL: the site has Chinese pages, but no installed font has Chinese glyphs (Debian: apt-get install fonts-noto-cjk)"
+        exit 1
+    fi
+    echo "browser: Chinese pages use the font $cjk (fc-list :lang=zh-cn)"
+fi
+
 mkdir -p "$shots"
 rm -f "$shots"/*.png "$shots"/*.pdf "$shots"/*.dom.html
 scratch=$(mktemp -d)

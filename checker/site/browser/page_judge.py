@@ -104,11 +104,14 @@ class Page(html.parser.HTMLParser):
         self.depth_in_article = 0
         self.article_text = []
         self.body = {}
+        self.lang = None  # <html lang>
         self.slides = []  # (id, classes)
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         classes = (attrs.get("class") or "").split()
+        if tag == "html":
+            self.lang = attrs.get("lang")
         if tag == "body":
             self.body = attrs
         if tag == "section" and "slide" in classes:
@@ -137,6 +140,10 @@ def parse(path):
 
 def judge_dom(dom_path, page_path, slide):
     dom, page = parse(dom_path), parse(page_path)
+    # A Chinese page (X.zh.html) must say so, so that the browser picks a CJK font for it.
+    want_lang = "zh-Hans" if page_path.endswith(".zh.html") else "en"
+    if dom.lang != want_lang:
+        fail(f"{page_path}: <html lang> is {dom.lang!r}, want {want_lang!r}")
     if "deck" in (page.body.get("class") or "").split():
         count = len(page.slides)
         if dom.body.get("data-deck-ready") != "1":

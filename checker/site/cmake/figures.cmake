@@ -54,7 +54,9 @@ memlab_bank_figure(half-tile-64x65-column --tile 64x64 --elem 2 --pad 1 --read c
 memlab_bank_figure(half-tile-64x66-column --tile 64x64 --elem 2 --pad 2 --read col --index 0)
 
 # The interactive bank-conflict page (concepts/banks.md): its data comes from the bank model.
+# Its Chinese twin is the page a Chinese page (concepts/banks.zh.md) shows for the same link.
 memlab_tool_figure(bank-conflicts.html ARGS interactive)
+memlab_tool_figure(bank-conflicts.zh.html ARGS interactive --lang zh)
 
 # Sectors of a strided warp load (concepts/coalescing.md, lab 01's deck).
 memlab_tool_figure(coalescing-sectors.svg ARGS sectors --strides 1,2,4,8,32)

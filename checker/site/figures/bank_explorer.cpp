@@ -1,9 +1,14 @@
 #include "bank_explorer.hpp"
 
+#include "bank_explorer_labels.hpp"
 #include "figure_assets.hpp"
 #include "pages.hpp"
+#include "text.hpp"
+#include "ui_text.hpp"
 
 #include "memlab/bank_patterns.h"
+
+#include <stdexcept>
 
 namespace memlab::site::figures {
 
@@ -73,19 +78,6 @@ std::string script_safe(const std::string& json_text) {
   return out;
 }
 
-constexpr const char* kIntroHtml = R"html(<h1>Bank conflicts, interactive</h1>
-<p>Shared memory has 32 banks, each 4 bytes wide: the 32-bit word <code>w</code> lives in bank
-<code>w % 32</code>. In one <em>wavefront</em> every bank delivers one word, to every lane that asked
-for it, so a warp's access takes as many wavefronts as the busiest bank has distinct words.</p>
-<p>Each column of the table below is a bank; row <em>k</em> holds the <em>k</em>-th distinct word that
-bank must deliver, labelled with the lanes that asked for it. Green cells are the one wavefront
-every access needs; red cells are the extra wavefronts of a conflict. Every table on this page was
-computed by the course's bank model, the same code the checker grades with, and only drawn here.</p>
-<p>Two layers: <strong>stride patterns</strong> (lane <code>i</code> reads the 4-byte word
-<code>i * S</code>) and a <strong>32 x 32 transpose tile</strong> of floats, unpadded, padded by one
-float per row, and XOR-swizzled. The address of the page keeps the view, so a link can open it.</p>
-)html";
-
 }  // namespace
 
 json access_json(const bank::WarpAccess& access, const bank::AccessResult& result) {
@@ -128,22 +120,44 @@ json bank_explorer_data() {
           {"tiles", std::move(tiles)}};
 }
 
-std::string bank_explorer_page(const std::string& course_title) {
+json bank_explorer_labels(Language language) {
+  json labels = json::object();
+  for (const auto& label : explorer_labels(language)) {
+    if (!is_page_label(label.key)) labels[std::string(label.key)] = std::string(label.text);
+  }
+  return labels;
+}
+
+Language parse_page_language(const std::string& name) {
+  if (name == "en") return Language::en;
+  if (name == "zh") return Language::zh;
+  throw std::runtime_error("--lang takes en (English) or zh (Simplified Chinese), not \"" + name + "\"");
+}
+
+std::string bank_explorer_site_path(Language language) { return twin_of(kExplorerSitePath, language); }
+
+std::string bank_explorer_page(const std::string& course_title, Language language) {
+  const Language other = language == Language::zh ? Language::en : Language::zh;
   PageFrame frame;
   frame.course_title = course_title;
-  frame.page_title = "Bank conflicts, interactive";
-  frame.site_path = "figures/bank-conflicts.html";
-  frame.body_html = kIntroHtml;
+  frame.language = language;
+  frame.page_title = explorer_label(language, "page.title");
+  frame.site_path = bank_explorer_site_path(language);
+  frame.body_html = explorer_label(language, "page.intro");
   frame.inline_stylesheet = true;
-  frame.home = {course_title, "index.html"};  // the site mounts this page at figures/
-  frame.after_article_html =
-      "<style>\n" + std::string(assets::bank_explorer_css) + "</style>\n" +
-      "<section id=\"bank-explorer\" class=\"bank-explorer\" aria-label=\"Bank-conflict explorer\">"
-      "<p class=\"explorer-fallback\">The explorer needs JavaScript; the bank tables on the course pages show the same "
-      "model.</p>"
-      "</section>\n<script type=\"application/json\" id=\"bank-explorer-data\">" +
-      script_safe(bank_explorer_data().dump()) + "</script>\n<script>\n" + std::string(assets::bank_explorer_js) +
-      "</script>\n";
+  // The site mounts this page at figures/, one folder below the course home of its language.
+  frame.home = {course_title, language == Language::zh ? "index.zh.html" : "index.html"};
+  frame.alternate = {ui_text(language).switch_to, bank_explorer_site_path(other)};
+  frame.after_article_html = "<style>\n" + std::string(assets::bank_explorer_css) + "</style>\n" +
+                             "<section id=\"bank-explorer\" class=\"bank-explorer\" aria-label=\"" +
+                             html_escape(explorer_label(language, "page.explorer")) +
+                             "\"><p class=\"explorer-fallback\">" +
+                             html_escape(explorer_label(language, "page.fallback")) +
+                             "</p></section>\n<script type=\"application/json\" id=\"bank-explorer-labels\">" +
+                             script_safe(bank_explorer_labels(language).dump()) +
+                             "</script>\n<script type=\"application/json\" id=\"bank-explorer-data\">" +
+                             script_safe(bank_explorer_data().dump()) + "</script>\n<script>\n" +
+                             std::string(assets::bank_explorer_js) + "</script>\n";
   return site_page_html(frame);
 }
 

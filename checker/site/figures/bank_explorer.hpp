@@ -9,6 +9,7 @@
 //           tile[32][32], padded tile[32][33], and XOR-swizzled tile[32*32]
 #pragma once
 
+#include "languages.hpp"
 #include "memlab/bank_model.h"
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,10 @@ namespace memlab::site::figures {
 
 inline constexpr int kExplorerMaxStride = 64;
 
+// Where the site shows the page (memlab-site mounts the generated figures at figures/); the
+// Chinese page is its twin, figures/bank-conflicts.zh.html.
+inline constexpr const char* kExplorerSitePath = "figures/bank-conflicts.html";
+
 // One analysed access: per-lane [byte, word, bank] (null for an inactive lane), wavefronts,
 // ways, and per phase the distinct words each bank delivers with the lanes that asked.
 nlohmann::json access_json(const bank::WarpAccess& access, const bank::AccessResult& result);
@@ -26,7 +31,18 @@ nlohmann::json access_json(const bank::WarpAccess& access, const bank::AccessRes
 // Both layers' data, as the page's script reads it.
 nlohmann::json bank_explorer_data();
 
-// The complete, self-contained HTML page (stylesheet, data and script inline).
-std::string bank_explorer_page(const std::string& course_title);
+// The script's labels in one language (bank_explorer_labels.hpp, every key but page.*): the
+// page's script takes all the text it shows from them.
+nlohmann::json bank_explorer_labels(Language language);
+
+// memlab-figures' --lang: "en" or "zh"; std::runtime_error, naming both, for anything else.
+Language parse_page_language(const std::string& name);
+
+// kExplorerSitePath, or its Chinese twin.
+std::string bank_explorer_site_path(Language language);
+
+// The complete, self-contained HTML page (stylesheet, labels, data and script inline), in one
+// language, with a link to the same page in the other language beside it.
+std::string bank_explorer_page(const std::string& course_title, Language language = Language::en);
 
 }  // namespace memlab::site::figures

@@ -1,6 +1,7 @@
 // memlab-figures: the course site's figures that need more than a bank table, drawn by the
 // course's own code at docs build time (never hand-drawn, never committed):
-//   interactive   the bank-conflict explorer page, its data computed by the bank model
+//   interactive   the bank-conflict explorer page, its data computed by the bank model, in
+//                 English or (--lang zh) Simplified Chinese
 //   sweep         the stride-sweep plot from a CSV that lab 03's checker recorded on a GPU
 //   sectors       the 32-byte sectors of a warp's strided 4-byte loads
 //   shared-steps  how an SM's shared memory divides into blocks of given sizes
@@ -20,10 +21,11 @@ using namespace memlab::site;
 
 constexpr int kCannotRun = 1;
 
-int write_interactive(const std::string& out, const std::string& title) {
-  write_file(out, figures::bank_explorer_page(title));
-  std::cout << "wrote " << out << ": the bank explorer (strides 1-" << figures::kExplorerMaxStride
-            << ", three 32x32 tiles), data from the bank model\n";
+int write_interactive(const std::string& out, const std::string& title, const std::string& lang) {
+  const Language language = figures::parse_page_language(lang);
+  write_file(out, figures::bank_explorer_page(title, language));
+  std::cout << "wrote " << out << ": the bank explorer in " << (language == Language::zh ? "Chinese" : "English")
+            << " (strides 1-" << figures::kExplorerMaxStride << ", three 32x32 tiles), data from the bank model\n";
   return 0;
 }
 
@@ -84,6 +86,9 @@ int main(int argc, char** argv) {
   interactive->add_option("--out", out, "HTML file to write")->required();
   std::string course_title = "CUDA Memory Labs";
   interactive->add_option("--course-title", course_title, "Course title in the page's title")->capture_default_str();
+  std::string lang = "en";
+  interactive->add_option("--lang", lang, "Language of the page: en (English) or zh (Simplified Chinese)")
+      ->capture_default_str();
 
   auto* sweep = app.add_subcommand("sweep", "The stride-sweep plot (SVG) from lab 03's recorded sweep CSV");
   std::string csv;
@@ -116,7 +121,7 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   try {
-    if (interactive->parsed()) return write_interactive(out, course_title);
+    if (interactive->parsed()) return write_interactive(out, course_title, lang);
     if (sectors->parsed()) {
       return write_figure(out, figures::sectors_svg(strides), std::to_string(strides.size()) + " strides");
     }

@@ -1,6 +1,7 @@
 #include "checks.hpp"
 
 #include "highlight.hpp"
+#include "languages.hpp"
 #include "layout.hpp"
 #include "link_refs.hpp"
 #include "markdown.hpp"
@@ -25,6 +26,7 @@ std::vector<std::string> course_text_files(const CourseFiles& files) {
   std::vector<std::string> all = files.docs;
   all.insert(all.end(), files.labs.begin(), files.labs.end());
   all.insert(all.end(), files.decks.begin(), files.decks.end());
+  all.insert(all.end(), files.translations.begin(), files.translations.end());
   return all;
 }
 
@@ -32,7 +34,10 @@ class AnchorCache {
  public:
   explicit AnchorCache(fs::path root) : root_(std::move(root)) {}
 
-  const std::set<std::string>& of(const std::string& repo_path) {
+  // A translation's headings carry its English page's anchors (site.cpp), so a "#anchor" in or
+  // into it is looked up there.
+  const std::set<std::string>& of(const std::string& page) {
+    const std::string repo_path = english_source_of(page);
     auto it = cache_.find(repo_path);
     if (it == cache_.end()) {
       const Markdown page(read_file(root_ / repo_path));

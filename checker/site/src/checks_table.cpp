@@ -1,7 +1,8 @@
 #include "checks_table.hpp"
 
-#include "marked_table.hpp"
+#include "languages.hpp"
 #include "link_refs.hpp"
+#include "marked_table.hpp"
 #include "markdown.hpp"
 #include "text.hpp"
 #include "thresholds.hpp"
@@ -26,6 +27,8 @@ constexpr const char* kBeginLine =
     "<!-- checks: begin (from lab.json; edit only \"what it proves\"; memlab-site check-tables --write) -->";
 constexpr const char* kEndLine = "<!-- checks: end -->";
 constexpr const char* kHeaderRow = "| check | what it proves | suite | points |";
+// A Chinese handout's table (README.zh.md) has the same rows in Chinese words.
+constexpr const char* kHeaderRowZh = "| 检查项 | 它证明什么 | 套件 | 分值 |";
 constexpr const char* kDelimiterRow = "| --- | --- | --- | ---: |";
 constexpr const char* kRewriteCommand = "memlab-site check-tables --root . --write";
 
@@ -39,10 +42,17 @@ std::string points_text(double points) {
 // The checker's default kind (checker/src/manifest.cpp): correctness for cpu, else the suite.
 std::string default_kind(const std::string& suite) { return suite == "cpu" ? "correctness" : suite; }
 
-std::string suite_cell(const ManifestCheck& check) {
+std::string suite_cell(const ManifestCheck& check, Language language) {
   std::string cell = "`" + check.suite + "`";
-  if (check.kind != default_kind(check.suite)) cell += " (kind: " + check.kind + ")";
+  if (check.kind != default_kind(check.suite)) {
+    cell += (language == Language::zh ? "（类别：" + check.kind + "）" : " (kind: " + check.kind + ")");
+  }
   return cell;
+}
+
+std::string total_line(const std::string& points, Language language) {
+  if (language == Language::zh) return "合计：" + points + " 分，来自本实验的 [`lab.json`](lab.json)。";
+  return "Total: " + points + " points, from this lab's [`lab.json`](lab.json).";
 }
 
 std::string fingerprint_comment(const std::string& fingerprint) { return "<!-- description " + fingerprint + " -->"; }
@@ -176,10 +186,11 @@ void compare_rows(const std::vector<TableRow>& rows, const LabManifest& lab, con
           {file, row.line,
            "row `" + check.id + "`: its text is the start of the description; shorten it to what the check proves"});
     }
-    if (row.suite != suite_cell(check)) {
+    const Language language = is_translation(file) ? Language::zh : Language::en;
+    if (row.suite != suite_cell(check, language)) {
       problems.push_back({file, row.line,
                           "row `" + check.id + "` gives the suite as " + row.suite + ", " + lab.manifest_path() +
-                              " as " + suite_cell(check)});
+                              " as " + suite_cell(check, language)});
     }
     if (row.points != points_text(check.points)) {
       problems.push_back({file, row.line,
@@ -247,19 +258,21 @@ std::string default_summary(std::string_view description) {
   return escape_pipes(shortened);
 }
 
-std::string checks_table_region(const LabManifest& lab, const std::map<std::string, std::string>& summaries) {
-  std::string text = std::string(kBeginLine) + "\n" + kHeaderRow + "\n" + kDelimiterRow + "\n";
+std::string checks_table_region(const LabManifest& lab, const std::map<std::string, std::string>& summaries,
+                                Language language) {
+  const char* header = language == Language::zh ? kHeaderRowZh : kHeaderRow;
+  std::string text = std::string(kBeginLine) + "\n" + header + "\n" + kDelimiterRow + "\n";
   double total = 0;
   for (const auto& check : lab.checks) {
     const auto it = summaries.find(check.id);
     const std::string summary =
         it != summaries.end() && !it->second.empty() ? it->second : default_summary(check.description);
     text += "| `" + check.id + "` | " + summary + " " +
-            fingerprint_comment(description_fingerprint(check.description)) + " | " + suite_cell(check) + " | " +
-            points_text(check.points) + " |\n";
+            fingerprint_comment(description_fingerprint(check.description)) + " | " + suite_cell(check, language) +
+            " | " + points_text(check.points) + " |\n";
     total += check.points;
   }
-  text += "\nTotal: " + points_text(total) + " points, from this lab's [`lab.json`](lab.json).\n";
+  text += "\n" + total_line(points_text(total), language) + "\n";
   return text + kEndLine + "\n";
 }
 
@@ -267,6 +280,7 @@ HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_
                                 const LabManifest& lab) {
   HandoutTable result;
   result.rewritten = markdown;
+  const Language language = is_translation(repo_path) ? Language::zh : Language::en;
   const Markdown page(markdown);
   const auto lines = split_lines(markdown);
   cmark_node* title = first_title(page.root());
@@ -275,7 +289,7 @@ HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_
 
   if (region.begin == 0) {
     const int after = insertion_line(page.root(), tree, repo_path);
-    const std::string expected = checks_table_region(lab, {});
+    const std::string expected = checks_table_region(lab, {}, language);
     result.table.push_back(
         {repo_path, title_line,
          "no checks table under the title; " + std::string(kRewriteCommand) + " inserts this one:\n" + expected});
@@ -302,7 +316,7 @@ HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_
   for (const auto& row : rows) {
     if (lab.find(row.id) && !row.summary.empty()) summaries.emplace(row.id, row.summary);
   }
-  const std::string expected = checks_table_region(lab, summaries);
+  const std::string expected = checks_table_region(lab, summaries, language);
   if (region_is(lines, region, expected)) return result;
 
   compare_rows(rows, lab, repo_path, region.begin, result.table, result.notes);
@@ -315,7 +329,12 @@ ChecksTablesReport check_checks_tables(const fs::path& root, bool write) {
   ChecksTablesReport report;
   const CourseTree tree(root);
   const ThresholdBook book = ThresholdBook::load(root, report.problems);
-  for (const auto& handout : find_course_files(root).labs) {
+  const CourseFiles files = find_course_files(root);
+  std::vector<std::string> handouts = files.labs;
+  for (const auto& translation : files.translations) {
+    if (is_lab_handout(english_source_of(translation))) handouts.push_back(translation);
+  }
+  for (const auto& handout : handouts) {
     const LabManifest* lab = book.lab_for_folder(fs::path(handout).parent_path().generic_string());
     if (!lab) continue;
     ++report.handouts;

@@ -16,6 +16,7 @@
 // plain GFM that reads the same on GitHub, in an editor and on the site.
 #pragma once
 
+#include "languages.hpp"
 #include "layout.hpp"
 #include "problem.hpp"
 
@@ -39,7 +40,9 @@ std::string default_summary(std::string_view description);
 
 // The whole region, marker lines included, for these hand-written summaries (id -> text);
 // a check without one gets default_summary of its description.
-std::string checks_table_region(const LabManifest& lab, const std::map<std::string, std::string>& summaries);
+// A Chinese handout (README.zh.md) gets the same rows with Chinese header, kind and total words.
+std::string checks_table_region(const LabManifest& lab, const std::map<std::string, std::string>& summaries,
+                                Language language = Language::en);
 
 struct HandoutTable {
   Problems table;         // how the region differs from lab.json (a rewrite fixes these); the last one

@@ -45,7 +45,7 @@ void mark_measured_numbers(Markdown& page, const fs::path& root, const std::stri
 }
 
 void point_links_at_site(Markdown& page, const CourseTree& tree, const std::string& repo_path, ImageMode images,
-                         PagePreparation& result) {
+                         Language language, PagePreparation& result) {
   const std::string page_site_path = site_path_of(repo_path);
   rewrite_link_urls(page.root(), [&](const LinkRef& ref) -> std::string {
     const std::string& url = ref.url;
@@ -55,7 +55,10 @@ void point_links_at_site(Markdown& page, const CourseTree& tree, const std::stri
       result.problems.push_back({repo_path, ref.line, "absolute link \"" + url + "\": use a relative path"});
       return url;
     }
-    const LinkTarget target = resolve_relative_link(tree, repo_path, url);
+    LinkTarget target = resolve_relative_link(tree, repo_path, url);
+    if (target.error.empty() && language != Language::en && !tree.locate(twin_of(target.repo_path, language)).empty()) {
+      target.repo_path = twin_of(target.repo_path, language);
+    }
     if (!target.error.empty()) {
       result.problems.push_back(
           {repo_path, ref.line,
@@ -75,14 +78,14 @@ void point_links_at_site(Markdown& page, const CourseTree& tree, const std::stri
 }  // namespace
 
 PagePreparation prepare_page(Markdown& page, const CourseTree& tree, const std::string& repo_path,
-                             const ThresholdBook& thresholds, ImageMode images) {
+                             const ThresholdBook& thresholds, ImageMode images, const PageLanguage& language) {
   PagePreparation result;
   // Order matters: markers and links are found in raw HTML, and highlighted code becomes
   // raw HTML, so code must be highlighted last or its text would be taken for markup.
   show_manifest_values(page, repo_path, thresholds, result.problems);
   mark_measured_numbers(page, tree.root, repo_path, result.problems);
-  point_links_at_site(page, tree, repo_path, images, result);
-  add_heading_anchors(page.root());
+  point_links_at_site(page, tree, repo_path, images, language.language, result);
+  add_heading_anchors(page.root(), language.heading_anchors);
   wrap_tables(page.root());
   highlight_code_blocks(page.root());
   return result;

@@ -1,5 +1,6 @@
 #include "layout.hpp"
 
+#include "languages.hpp"
 #include "text.hpp"
 #include "urls.hpp"
 
@@ -16,7 +17,9 @@ std::vector<std::string> sorted_markdown_files(const fs::path& root, const fs::p
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return found;
   const auto add = [&](const fs::directory_entry& entry) {
-    if (entry.is_regular_file() && entry.path().extension() == ".md") {
+    // A translation is found through its English page (find_course_files), never as a page.
+    if (entry.is_regular_file() && entry.path().extension() == ".md" &&
+        !is_translation(entry.path().generic_string())) {
       found.push_back(repo_relative(root, entry.path()));
     }
   };
@@ -66,11 +69,16 @@ bool is_lab_handout(std::string_view repo_path) {
 }
 
 bool is_site_page(std::string_view repo_path) {
+  if (is_translation(repo_path)) return is_site_page(english_source_of(repo_path));
   return (starts_with(repo_path, "docs/") && ends_with(repo_path, ".md")) || is_lab_handout(repo_path) ||
          is_deck(repo_path);
 }
 
 std::string site_path_of(std::string_view repo_path) {
+  if (is_translation(repo_path) && is_site_page(repo_path)) {
+    std::string english = site_path_of(english_source_of(repo_path));
+    return english.erase(english.size() - 5) + ".zh.html";  // ".html"
+  }
   std::string path(repo_path);
   if (is_lab_handout(path)) return path.substr(0, path.size() - std::string("README.md").size()) + "index.html";
   if (starts_with(path, "docs/")) path = path.substr(5);
@@ -139,6 +147,11 @@ CourseFiles find_course_files(const fs::path& root) {
   }
   for (const auto& deck : sorted_markdown_files(root, root / "slides", false)) {
     if (is_deck(deck)) files.decks.push_back(deck);
+  }
+  for (const auto* list : {&files.docs, &files.labs, &files.decks}) {
+    for (const auto& page : *list) {
+      if (fs::is_regular_file(root / translation_path(page), ec)) files.translations.push_back(translation_path(page));
+    }
   }
   return files;
 }

@@ -3,6 +3,7 @@
 //   docs/**/*.md          -> <site>/**/*.html      (docs/ is the site root; index.md is home)
 //   labs/NN-name/README.md -> <site>/labs/NN-name/index.html
 //   slides/NN-name.md     -> <site>/slides/NN-name.html (a self-contained deck)
+//   a page's Chinese twin X.zh.md -> the English page's path with .zh.html for .html
 //   any other file        -> the same path (figures are copied next to their pages)
 //   generated figures     -> <site>/figures/NAME  (linked as docs/figures/NAME, see CourseTree)
 #pragma once
@@ -42,7 +43,10 @@ struct CourseFiles {
   std::vector<std::string> docs;   // repository paths, navigation order, docs/index.md first
   std::vector<std::string> labs;   // labs/*/README.md by folder name (so by lab number)
   std::vector<std::string> decks;  // slides/NN-*.md by name
-  Problems problems;               // docs/nav.txt entries that name no page
+  // The Chinese twins (X.zh.md, languages.hpp) of the pages above that have one, in the same
+  // order; the three lists above hold English pages only.
+  std::vector<std::string> translations;
+  Problems problems;  // docs/nav.txt entries that name no page
 };
 
 // Finds every page of the course under `root`; missing folders simply contribute nothing.

@@ -4,6 +4,7 @@
 #include "lab_tables.hpp"
 #include "site.hpp"
 #include "text.hpp"
+#include "translations.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -105,6 +106,15 @@ int run_lab_tables(const fs::path& root, bool write) {
                 write ? "" : " (memlab-site lab-tables --root . --write rewrites the tables from lab.json)");
 }
 
+int run_check_translations(const fs::path& root, const std::vector<std::string>& stamp) {
+  if (!stamp.empty()) {
+    for (const auto& file : stamp_translations(root, stamp)) std::cout << "stamped " << file << "\n";
+  }
+  const TranslationReport translations = check_translations(root);
+  std::cout << "translations: " << count(translations.pages, "page") << " compared with their English pages\n";
+  return report(translations.problems, "translation problem");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -161,6 +171,16 @@ int main(int argc, char** argv) {
   lab_tables->add_flag("--write", write_lab_tables,
                        "Rewrite the tables from lab.json, keeping the columns that are written by hand");
 
+  std::vector<std::string> stamp_args;
+  auto* translations =
+      app.add_subcommand("check-translations",
+                         "Check each Chinese page (X.zh.md) against its English page, and that the pages "
+                         "docs/translations.txt lists are translated");
+  translations->add_option("--root", root_arg, "Repository root")->capture_default_str();
+  translations->add_option("--stamp", stamp_args,
+                           "Translations (X.zh.md, relative to the root) brought up to date: record the English "
+                           "page's section fingerprints in their first line, then check");
+
   auto* extract = app.add_subcommand("extract-code", "Extract ```cpp compile / ```cuda compile blocks");
   extract->add_option("--root", root_arg, "Repository root")->capture_default_str();
   extract->add_option("--out", out_arg, "Output folder")->required();
@@ -179,6 +199,7 @@ int main(int argc, char** argv) {
     if (measured->parsed()) return run_check_measured(existing_folder(root_arg));
     if (tables->parsed()) return run_check_tables(existing_folder(root_arg), write_tables);
     if (lab_tables->parsed()) return run_lab_tables(existing_folder(root_arg), write_lab_tables);
+    if (translations->parsed()) return run_check_translations(existing_folder(root_arg), stamp_args);
     if (extract->parsed()) {
       const size_t blocks = extract_code(existing_folder(root_arg), fs::absolute(out_arg));
       std::cout << "extract-code: " << count(blocks, "compilable block") << " written to " << out_arg << "\n";

@@ -164,9 +164,18 @@ void wrap_tables(cmark_node* root) {
   }
 }
 
-void add_heading_anchors(cmark_node* root) {
-  for (const auto& [heading, anchor] : headings_with_anchors(root)) {
-    const std::string id = html_escape(anchor);
+std::vector<std::string> heading_anchors(cmark_node* root) {
+  std::vector<std::string> anchors;
+  for (const auto& heading : headings_with_anchors(root)) anchors.push_back(heading.second);
+  return anchors;
+}
+
+void add_heading_anchors(cmark_node* root, const std::vector<std::string>& anchors) {
+  const auto headings = headings_with_anchors(root);
+  const bool given = !anchors.empty() && anchors.size() == headings.size();
+  for (size_t i = 0; i < headings.size(); ++i) {
+    cmark_node* heading = headings[i].first;
+    const std::string id = html_escape(given ? anchors[i] : headings[i].second);
     const std::string link =
         "<a class=\"anchor\" id=\"" + id + "\" href=\"#" + id + "\" aria-label=\"Link to this section\"></a>";
     cmark_node* raw = cmark_node_new(CMARK_NODE_HTML_INLINE);

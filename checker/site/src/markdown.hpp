@@ -69,8 +69,14 @@ std::set<std::string> anchors_of(cmark_node* root);
 // before the box has to scroll.
 void wrap_tables(cmark_node* root);
 
+// Each heading's unique anchor, in document order (what add_heading_anchors gives them).
+std::vector<std::string> heading_anchors(cmark_node* root);
+
 // Gives each heading an anchor (an <a id=... href="#..."> at its start), so "#section" links
-// work on the rendered page and readers can copy a link to any section.
-void add_heading_anchors(cmark_node* root);
+// work on the rendered page and readers can copy a link to any section. With `anchors` (a
+// translation: its English page's heading_anchors, one per heading), heading i gets anchors[i],
+// so a link into either language reaches the same section; a count that differs is ignored
+// (check-translations reports it) and the page's own slugs are used.
+void add_heading_anchors(cmark_node* root, const std::vector<std::string>& anchors = {});
 
 }  // namespace memlab::site

@@ -3,6 +3,7 @@
 #include "assets.hpp"
 #include "layout.hpp"
 #include "text.hpp"
+#include "ui_text.hpp"
 
 #include <sstream>
 
@@ -10,18 +11,25 @@ namespace memlab::site {
 
 namespace {
 
-void write_head(std::ostringstream& html, const std::string& title, const std::string& style) {
-  html << "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+void write_head(std::ostringstream& html, const std::string& title, const std::string& style, Language language,
+                const std::string& alternate_url) {
+  html << "<!doctype html>\n<html lang=\"" << html_lang(language) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
        << "<meta name=\"generator\" content=\"memlab-site\">\n"
-       << "<title>" << html_escape(title) << "</title>\n"
-       << style << "</head>\n";
+       << "<title>" << html_escape(title) << "</title>\n";
+  if (!alternate_url.empty()) {
+    const Language other = language == Language::zh ? Language::en : Language::zh;
+    html << "<link rel=\"alternate\" hreflang=\"" << html_lang(other) << "\" href=\"" << html_escape(alternate_url)
+         << "\">\n";
+  }
+  html << style << "</head>\n";
 }
 
 std::string nav_html(const PageFrame& frame) {
   std::ostringstream html;
-  html << "<nav class=\"sidebar\" aria-label=\"Course contents\">\n"
-       << "<a class=\"brand\" href=\"" << relative_url(frame.site_path, "index.html") << "\">"
+  const std::string home = frame.language == Language::zh ? "index.zh.html" : "index.html";
+  html << "<nav class=\"sidebar\" aria-label=\"" << ui_text(frame.language).contents_label << "\">\n"
+       << "<a class=\"brand\" href=\"" << relative_url(frame.site_path, home) << "\">"
        << html_escape(frame.course_title) << "</a>\n";
   for (const auto& section : frame.nav) {
     if (section.links.empty()) continue;
@@ -51,9 +59,10 @@ std::string pager_html(const PageFrame& frame) {
     return "<a class=\"" + std::string(cls) + "\" href=\"" + relative_url(frame.site_path, target->site_path) +
            "\"><span>" + label + "</span>" + html_escape(target->title) + "</a>";
   };
-  std::string html = "<nav class=\"pager\" aria-label=\"Previous and next page\">";
-  if (here > 0) html += link(order[here - 1], "prev", "Previous");
-  if (here + 1 < order.size()) html += link(order[here + 1], "next", "Next");
+  const UiText& words = ui_text(frame.language);
+  std::string html = "<nav class=\"pager\" aria-label=\"" + std::string(words.pager_label) + "\">";
+  if (here > 0) html += link(order[here - 1], "prev", words.previous);
+  if (here + 1 < order.size()) html += link(order[here + 1], "next", words.next);
   return html + "</nav>\n";
 }
 
@@ -68,9 +77,12 @@ std::string site_page_html(const PageFrame& frame) {
   const std::string title = frame.page_title == frame.course_title
                                 ? frame.course_title
                                 : frame.page_title + " \xE2\x80\x94 " + frame.course_title;
-  write_head(html, title, style);
+  const UiText& words = ui_text(frame.language);
+  const std::string alternate_url =
+      frame.alternate.site_path.empty() ? "" : relative_url(frame.site_path, frame.alternate.site_path);
+  write_head(html, title, style, frame.language, alternate_url);
   html << "<body" << (frame.nav.empty() ? " class=\"no-sidebar\"" : "") << ">\n"
-       << "<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n"
+       << "<a class=\"skip-link\" href=\"#content\">" << words.skip_to_content << "</a>\n"
        << "<div class=\"layout\">\n";
   if (!frame.nav.empty()) html << nav_html(frame);
   html << "<main id=\"content\" class=\"content\">\n";
@@ -79,11 +91,16 @@ std::string site_page_html(const PageFrame& frame) {
          << relative_url(frame.site_path, frame.home.site_path) << "\">" << html_escape(frame.home.title)
          << "</a></header>\n";
   }
+  if (!alternate_url.empty()) {
+    const Language other = frame.language == Language::zh ? Language::en : Language::zh;
+    html << "<p class=\"lang-switch\"><a href=\"" << alternate_url << "\" hreflang=\"" << html_lang(other)
+         << "\" lang=\"" << html_lang(other) << "\">" << html_escape(frame.alternate.title) << "</a></p>\n";
+  }
   html << "<article class=\"markdown-body\">\n"
        << frame.body_html << "</article>\n"
        << frame.after_article_html << pager_html(frame);
   if (!frame.source_path.empty()) {
-    html << "<footer class=\"page-footer\">Rendered from <code>" << html_escape(frame.source_path)
+    html << "<footer class=\"page-footer\">" << words.rendered_from << " <code>" << html_escape(frame.source_path)
          << "</code></footer>\n";
   }
   html << "</main>\n</div>\n</body>\n</html>\n";
@@ -91,10 +108,20 @@ std::string site_page_html(const PageFrame& frame) {
 }
 
 std::string deck_page_html(const std::string& title, const std::vector<DeckSlide>& slides,
-                           const std::string& source_path, const NavLink& home) {
+                           const std::string& source_path, const NavLink& home, Language language,
+                           const NavLink& alternate) {
   std::ostringstream html;
+  const UiText& words = ui_text(language);
   write_head(html, title,
-             "<style>\n" + std::string(assets::deck_css) + std::string(assets::highlight_css) + "</style>\n");
+             "<style>\n" + std::string(assets::deck_css) + std::string(assets::highlight_css) + "</style>\n", language,
+             alternate.site_path);
+  const Language other = language == Language::zh ? Language::en : Language::zh;
+  const std::string alternate_link = alternate.site_path.empty()
+                                         ? ""
+                                         : "<a class=\"deck-lang\" href=\"" + html_escape(alternate.site_path) +
+                                               "\" hreflang=\"" + std::string(html_lang(other)) + "\" lang=\"" +
+                                               std::string(html_lang(other)) + "\">" + html_escape(alternate.title) +
+                                               "</a> \xC2\xB7 ";
   const size_t count = slides.size();
   const std::string home_link = home.site_path.empty()
                                     ? ""
@@ -104,15 +131,15 @@ std::string deck_page_html(const std::string& title, const std::vector<DeckSlide
        << "\">\n<main class=\"slides\">\n";
   for (size_t i = 0; i < count; ++i) {
     html << "<section class=\"slide" << (slides[i].title_slide ? " title-slide" : "") << "\" id=\"slide-" << i + 1
-         << "\" aria-label=\"Slide " << i + 1 << " of " << count << "\">\n<div class=\"slide-body\">\n"
+         << "\" aria-label=\"" << slide_label(language, i + 1, count) << "\">\n<div class=\"slide-body\">\n"
          << slides[i].html << "</div>\n"
-         << "<div class=\"slide-footer\"><span>" << home_link << html_escape(title) << "</span><span>" << i + 1 << " / "
-         << count << "</span></div>\n</section>\n";
+         << "<div class=\"slide-footer\"><span>" << home_link << alternate_link << html_escape(title) << "</span><span>"
+         << i + 1 << " / " << count << "</span></div>\n</section>\n";
   }
   html << "</main>\n"
-       << "<div class=\"deck-controls\" aria-label=\"Slide navigation\">"
-       << "<button type=\"button\" data-step=\"-1\" aria-label=\"Previous slide\">&#8249;</button>"
-       << "<button type=\"button\" data-step=\"1\" aria-label=\"Next slide\">&#8250;</button></div>\n"
+       << "<div class=\"deck-controls\" aria-label=\"" << words.slide_navigation << "\">"
+       << "<button type=\"button\" data-step=\"-1\" aria-label=\"" << words.previous_slide << "\">&#8249;</button>"
+       << "<button type=\"button\" data-step=\"1\" aria-label=\"" << words.next_slide << "\">&#8250;</button></div>\n"
        << "<div class=\"progress\"><div class=\"progress-bar\"></div></div>\n"
        << "<script>\n"
        << assets::deck_js << "</script>\n</body>\n</html>\n";

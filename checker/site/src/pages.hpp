@@ -1,6 +1,8 @@
 // The HTML around rendered Markdown: the site's page frame and the slide deck.
 #pragma once
 
+#include "languages.hpp"
+
 #include <string>
 #include <vector>
 
@@ -29,6 +31,9 @@ struct PageFrame {
   std::string after_article_html = {};
   // A page without sidebar links back here at its top (the course home); empty: no link.
   NavLink home = {};
+  Language language = Language::en;  // <html lang> and the frame's own words
+  // The same page in the other language (the switch at the top of the article); empty: none.
+  NavLink alternate = {};
 };
 
 // A page of the site: sidebar, article, previous/next links in navigation order, footer.
@@ -40,8 +45,10 @@ struct DeckSlide {
 };
 
 // A self-contained deck: every slide, its stylesheet and its script in one file. Each slide's
-// footer links `home` (a URL relative to the deck) when it is given.
+// footer links `home` and `alternate` (the deck in the other language), URLs relative to the
+// deck, when they are given.
 std::string deck_page_html(const std::string& title, const std::vector<DeckSlide>& slides,
-                           const std::string& source_path, const NavLink& home = {});
+                           const std::string& source_path, const NavLink& home = {}, Language language = Language::en,
+                           const NavLink& alternate = {});
 
 }  // namespace memlab::site

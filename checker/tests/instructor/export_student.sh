@@ -8,7 +8,9 @@
 #    catches a line planted by hand.
 # 3. No command that needs the solutions in the copy's text, no link to a page left out; the
 #    presets build no solution.
-# 4. The copy's site renders (--strict) and links no page left out.
+# 4. The copy's site renders (--strict) and links no page left out; its translations are up to
+#    date with its English pages (check-translations: export-student stamps them again), and no
+#    translation (X.zh.md) is there without its English page.
 # 5. In the copy: `cmake --preset lab04 && ctest` grades the CPU checks (the starter fails
 #    column_read_conflict_free_model by design) and writes build/lab04/results/lab04.json.
 # 6. The Classroom workflow's lab 04 command, taken from the copy's classroom.yml and run as the
@@ -40,6 +42,7 @@ start_all=$(date +%s)
 out=$("$tool" export-student "$copy" --course "$src" --git 2>&1) || { fail "export-student --git" "$out"; exit 1; }
 say "$out"
 expect_contains "export-student names the copy" "$out" "Wrote the students' copy of the course to $copy"
+expect_contains "export-student stamps the translations for the copy's pages" "$out" "stamps written again for the copy's English pages"
 commits=$(git -C "$copy" rev-list --count HEAD 2>&1)
 [ "$commits" = 1 ] && say "ok: --git made one commit" || fail "--git: expected one commit" "$commits"
 out=$("$tool" export-student "$copy" --course "$src" 2>&1) && fail "a second export into a full folder must fail" "$out"
@@ -116,7 +119,8 @@ labs/06-reorder-reduction/README.md|__device__ float warp_sum(float v) {
 labs/06-reorder-reduction/README.md|for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
 EOF
 # Prints "file:line: text" for every distinctive line in the files of folder $1 that is not
-# published there.
+# published there. A translation (X.zh.md) copies its English page's code as it is: what X.md
+# publishes, it publishes too.
 leaks_in() {
   (cd "$1" && find . -path ./.git -prune -o -path ./build -prune -o -type f -print0 | sed -z 's|^\./||' |
      xargs -0 grep -nHoF -f "$work/distinctive.txt" 2>/dev/null) |
@@ -124,7 +128,8 @@ leaks_in() {
       file=${hit%%:*}
       rest=${hit#*:}
       text=${rest#*:}
-      grep -qxF -- "$file|$text" "$work/published.txt" || printf '%s\n' "$hit"
+      case $file in *?.zh.md) page=${file%.zh.md}.md ;; *) page=$file ;; esac
+      grep -qxF -- "$page|$text" "$work/published.txt" || printf '%s\n' "$hit"
     done
 }
 # The check checks itself: one distinctive line planted by hand in a handout must be found.
@@ -161,9 +166,12 @@ grep -q 'instructor-guide' "$copy/docs/nav.txt" && fail "docs/nav.txt of the cop
 out=$("$site_tool" site --root "$copy" --out "$work/site" --strict --figures "$figures" 2>&1) ||
   fail "the copy's site renders without a warning (--strict)" "$out"
 out=$("$site_tool" check-links --root "$copy" --figures "$figures" 2>&1) || fail "check-links on the copy" "$out"
-for check in check-thresholds check-tables; do
+for check in check-thresholds check-tables check-translations; do
   out=$("$site_tool" $check --root "$copy" 2>&1) || fail "$check on the copy" "$out"
 done
+expect_contains "check-translations compared the copy's translations" "$out" "pages compared with their English pages"
+expect_empty "every translation of the copy has its English page there" \
+  "$(copy_files | grep '\.zh\.md$' | while IFS= read -r zh; do [ -f "$copy/${zh%.zh.md}.md" ] || echo "$zh"; done)"
 expect_empty "the copy's site links no page that stays out" \
   "$(grep -rnoE '(href|src)="[^"]*(instructor-guide|solutions/)[^"]*"' "$work/site" 2>/dev/null)"
 

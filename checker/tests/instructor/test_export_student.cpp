@@ -134,6 +134,19 @@ TEST_CASE("which files of the course stay out of the student copy") {
         std::vector<std::string>{"instructor-guide.md"});
 }
 
+TEST_CASE("a translation X.zh.md stays out where its English page X.md does") {
+  CHECK(instructor_only("docs/instructor-guide.zh.md") == instructor_only("docs/instructor-guide.md"));
+  CHECK(instructor_only("CONTRIBUTING.zh.md"));
+  CHECK(instructor_only("docs/adding-a-lab.zh.md"));
+  CHECK_FALSE(instructor_only("docs/setup.zh.md"));
+  CHECK_FALSE(instructor_only("labs/04-padding/README.zh.md"));
+  CHECK_FALSE(instructor_only("docs/zh.md"));
+  // nav.txt names the English page: the guide's line goes once, for both files.
+  CHECK(removed_docs_pages({"docs/instructor-guide.md", "docs/instructor-guide.zh.md", "CONTRIBUTING.zh.md"}) ==
+        std::vector<std::string>{"instructor-guide.md"});
+  CHECK(removed_docs_pages({"docs/instructor-guide.zh.md"}) == std::vector<std::string>{"instructor-guide.md"});
+}
+
 TEST_CASE("the course's own files: nothing of build/ or .git, and every lab's files") {
   const auto files = course_files(MEMLAB_SOURCE_DIR, nullptr);
   CHECK(std::find(files.begin(), files.end(), "labs/04-padding/lab.json") != files.end());

@@ -11,6 +11,19 @@ namespace {
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
+bool ends_with(const std::string& text, const std::string& suffix) {
+  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A translation X.zh.md (memlab-site's languages.hpp) counts as its English page X.md: the
+// translation of a page that stays out stays out with it.
+std::string english_page_of(const std::string& path) {
+  const std::string suffix = ".zh.md";
+  const bool translation =
+      ends_with(path, suffix) && path.size() > suffix.size() && path[path.size() - suffix.size() - 1] != '/';
+  return translation ? path.substr(0, path.size() - suffix.size()) + ".md" : path;
+}
+
 // `git ls-files -z ARGS` in `course`: NUL-separated paths relative to it.
 std::vector<std::string> git_files(const fs::path& course, const std::vector<std::string>& args) {
   std::vector<std::string> argv = {"git", "ls-files", "-z"};
@@ -93,7 +106,8 @@ std::vector<std::string> course_files(const fs::path& course, std::vector<std::s
   return files;
 }
 
-std::optional<std::string> instructor_only(const std::string& path) {
+std::optional<std::string> instructor_only(const std::string& given) {
+  const std::string path = english_page_of(given);
   for (const auto& rule : instructor_rules()) {
     const bool folder = rule.path.back() == '/';
     if (folder ? starts_with(path, rule.path) : path == rule.path) return std::string(rule.reason);
@@ -108,10 +122,13 @@ std::optional<std::string> instructor_only(const std::string& path) {
 
 std::vector<std::string> removed_docs_pages(const std::vector<std::string>& left_out) {
   std::vector<std::string> pages;
-  for (const auto& path : left_out) {
-    const bool markdown = path.size() > 3 && path.compare(path.size() - 3, 3, ".md") == 0;
+  for (const auto& given : left_out) {
+    const std::string path = english_page_of(given);  // nav.txt names English pages only
+    const bool markdown = path.size() > 3 && ends_with(path, ".md");
     if (starts_with(path, "docs/") && markdown) pages.push_back(path.substr(5));
   }
+  std::sort(pages.begin(), pages.end());
+  pages.erase(std::unique(pages.begin(), pages.end()), pages.end());
   return pages;
 }
 

@@ -20,11 +20,13 @@ std::vector<std::string> course_files(const fs::path& course, std::vector<std::s
 // Why a file of the course stays out of the student copy (a short phrase for the summary), or
 // nothing when it goes in. Out: solutions/, the instructor guide, the course's own CI and test
 // suite (they grade the solutions and the known-wrong submissions), the instructor's scripts
-// that build the solutions, and the Classroom template (the copy gets the workflow itself).
+// that build the solutions, and the Classroom template (the copy gets the workflow itself). A
+// translation X.zh.md goes where its English page X.md goes.
 std::optional<std::string> instructor_only(const std::string& path);
 
-// The docs pages among the paths left out, relative to docs/ ("instructor-guide.md"): their
-// lines go from docs/nav.txt.
+// The docs pages among the paths left out, relative to docs/ ("instructor-guide.md"), sorted,
+// each once: their lines go from docs/nav.txt. A translation counts as its English page
+// (docs/instructor-guide.zh.md: "instructor-guide.md"), which is what nav.txt names.
 std::vector<std::string> removed_docs_pages(const std::vector<std::string>& left_out);
 
 }  // namespace memlab::course

@@ -1,6 +1,7 @@
 // memlab-course export-student DIR [--course ROOT] [--force] [--git]: the students' copy of the
 // course. It holds the course's files but solutions/ and the instructor's material
-// (export_files.h), its Markdown without the instructor-only passages (export_markers.h),
+// (export_files.h), its Markdown without the instructor-only passages (export_markers.h), the
+// translations' stamps written for the copy's English pages (export_translations.h),
 // presets that build no solution (cmake/GeneratePresets.cmake with STUDENT_COPY) and a GitHub
 // Classroom workflow that grades each lab's CPU checks (export_classroom.h).
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include "export_files.h"
 #include "export_markers.h"
 #include "export_process.h"
+#include "export_translations.h"
 #include "tool_paths.h"
 
 namespace memlab::course {
@@ -209,7 +211,8 @@ int total_points(const std::vector<ClassroomLab>& labs) {
   return total;
 }
 
-void print_summary(const CopyPlan& plan, const std::vector<ClassroomLab>& labs, const fs::path& dir, bool git) {
+void print_summary(const CopyPlan& plan, const TranslationStamps& stamps, const std::vector<ClassroomLab>& labs,
+                   const fs::path& dir, bool git) {
   int left_out = 0;
   for (const auto& [reason, group] : plan.left_out) left_out += group.count;
   std::cout << "Wrote the students' copy of the course to " << dir.string() << ":\n"
@@ -219,8 +222,17 @@ void print_summary(const CopyPlan& plan, const std::vector<ClassroomLab>& labs, 
               << ")\n";
   }
   std::cout << "  " << plan.instructor_passages << " instructor-only passages removed and " << plan.student_passages
-            << " student-copy passages shown, in " << plan.marked_files << " Markdown files\n"
-            << "  CMakePresets.json: the labNN, all and docs presets (none builds solutions/)\n"
+            << " student-copy passages shown, in " << plan.marked_files << " Markdown files\n";
+  if (stamps.translations > 0) {
+    std::cout << "  " << stamps.translations << " translations: " << stamps.rewritten
+              << " stamps written again for the copy's English pages";
+    if (!stamps.stale.empty()) {
+      std::cout << "; " << stamps.stale.size()
+                << " not up to date in the course, stamps left as they were (first: " << stamps.stale.front() << ")";
+    }
+    std::cout << "\n";
+  }
+  std::cout << "  CMakePresets.json: the labNN, all and docs presets (none builds solutions/)\n"
             << "  " << kClassroomWorkflow << ": " << labs.size() << " labs graded on their CPU checks, "
             << total_points(labs) << " points in all\n";
   if (!plan.untracked.empty()) {
@@ -241,11 +253,14 @@ void export_student(const ExportOptions& options) {
   const CopyPlan plan = plan_copy(course, fs::weakly_canonical(fs::absolute(options.dir)));
   const fs::path dir = prepared_target(options.dir, course, options.force);
   write_copy(plan, course, dir);
+  std::vector<std::string> written;
+  for (const auto& file : plan.files) written.push_back(file.path);
+  const TranslationStamps stamps = restamp_translations(course, dir, written);
   write_presets(dir);
   const auto labs = write_classroom(course, dir);
   check_written_copy(dir);
   if (options.git) commit_copy(dir, course);
-  print_summary(plan, labs, dir, options.git);
+  print_summary(plan, stamps, labs, dir, options.git);
 }
 
 }  // namespace

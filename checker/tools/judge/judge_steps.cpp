@@ -11,10 +11,12 @@
 #include <sstream>
 
 #include "memlab/build_status.h"
+#include "memlab/check_text.h"
 #include "child_process.h"
 #include "memlab/manifest.h"
 #include "memlab/measurement_record.h"
 #include "memlab/report.h"
+#include "memlab/report_language.h"
 #include "memlab/result_files.h"
 #include "memlab/suite_judge.h"
 
@@ -162,9 +164,16 @@ int run_suite_step(const JudgeOptions& o) {
                    to_json(part) + "\n");
     return o.verdicts_in_report && code == 1 ? 0 : code;
   };
+  // The console's lines in the report's language; the part itself keeps the manifest's English,
+  // which memlab-report puts in the language of its own run.
+  const Language language = report_language(std::cerr);
+  auto print = [&](std::vector<CheckResult> rows) {
+    translate_rows(rows, m, language);
+    for (const auto& c : rows) std::cout << console_line(c, language) << "\n";
+  };
   auto fail_all = [&](const std::string& reason) {
     part.checks = fail_suite(m, o.suite, reason);
-    for (const auto& c : part.checks) std::cout << console_line(c) << "\n";
+    print(part.checks);
     return finish(1);
   };
 
@@ -252,8 +261,8 @@ int run_suite_step(const JudgeOptions& o) {
   std::cout << o.suite << " verdicts (decided from lab.json" << (o.thresholds.empty() ? "" : " and " + o.thresholds)
             << "):\n";
   bool all_skipped = !part.checks.empty(), all_passed = true;
+  print(part.checks);
   for (const auto& c : part.checks) {
-    std::cout << console_line(c) << "\n";
     if (c.verdict != Verdict::skip) all_skipped = false;
     if (c.verdict != Verdict::pass && c.verdict != Verdict::skip) all_passed = false;
   }

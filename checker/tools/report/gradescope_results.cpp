@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "memlab/report_words.h"
 #include "memlab/result_files.h"
 
 namespace memlab {
@@ -22,14 +23,18 @@ struct ScoreEffects {
 
 std::string text_of(const json& check, const char* key) { return check.value(key, std::string()); }
 
-// "5 points", "1 point": the overall output is read by students.
-std::string points_text(double points) {
-  std::ostringstream out;
-  out << points << (points == 1 ? " point" : " points");
-  return out.str();
+Verdict verdict_of(const std::string& name) {
+  for (Verdict v : {Verdict::pass, Verdict::fail, Verdict::inconclusive, Verdict::skip})
+    if (name == to_string(v)) return v;
+  return Verdict::skip;
 }
 
-std::string checks_text(int n) { return std::to_string(n) + (n == 1 ? " check" : " checks"); }
+// "5 points", "1 point": the overall output is read by students.
+std::string points_text(double points, const ReportWords& w) {
+  return fill(w.points.of(points), fmt::arg("n", count_text(points)));
+}
+
+std::string checks_text(int n, const ReportWords& w) { return fill(w.checks.of(n), fmt::arg("n", n)); }
 
 // Gradescope's top-level "simple_format" renders HTML: "<= 1" must not start a tag.
 std::string escape_html(const std::string& text) {
@@ -48,29 +53,34 @@ std::string escape_html(const std::string& text) {
 }
 
 // The test's output: why it was skipped first, then what it measures, the values, the reason, the hint.
-std::string test_output(const json& c) {
+std::string test_output(const json& c, const ReportWords& w) {
   const std::string verdict = c["verdict"];
   const std::string detail = text_of(c, "detail");
   std::string output;
-  if (verdict == "skip") output = "Skipped: " + (detail.empty() ? std::string("no reason given") : detail) + "\n";
+  if (verdict == "skip") output = fill(w.skipped, fmt::arg("reason", detail.empty() ? w.no_reason : detail)) + "\n";
   output += text_of(c, "description");
-  if (!text_of(c, "measured_text").empty()) output += "\nmeasured: " + text_of(c, "measured_text");
-  if (!text_of(c, "required_text").empty()) output += "\nrequired: " + text_of(c, "required_text");
-  if (verdict != "skip" && !detail.empty()) output += "\n" + verdict + ": " + detail;
+  if (!text_of(c, "measured_text").empty())
+    output += "\n" + fill(w.output_measured, fmt::arg("value", text_of(c, "measured_text")));
+  if (!text_of(c, "required_text").empty())
+    output += "\n" + fill(w.output_required, fmt::arg("value", text_of(c, "required_text")));
+  if (verdict != "skip" && !detail.empty())
+    output += "\n" + fill(w.output_reason, fmt::arg("verdict", w.verdict[static_cast<int>(verdict_of(verdict))]),
+                          fmt::arg("detail", detail));
   if (c.contains("points_moved_to"))
-    output += "\nits points moved to " + c["points_moved_to"].get<std::string>() + " on this GPU";
-  if (verdict == "inconclusive")
-    output += "\nscore: 0, shown as failed: this machine was too noisy to decide; a regrade on an idle GPU decides it";
-  if (verdict == "fail" && !text_of(c, "hint").empty()) output += "\nhint: " + text_of(c, "hint");
+    output += "\n" + fill(w.points_moved, fmt::arg("check", c["points_moved_to"].get<std::string>()));
+  if (verdict == "inconclusive") output += "\n" + std::string(w.inconclusive_score);
+  if (verdict == "fail" && !text_of(c, "hint").empty())
+    output += "\n" + fill(w.hint, fmt::arg("text", text_of(c, "hint")));
   return output;
 }
 
-json test_of(const std::string& lab_number, const json& c) {
+json test_of(const std::string& lab_number, const json& c, const ReportWords& w) {
   const std::string verdict = c["verdict"];
+  // The name stays English in every language: it is the test's id in Gradescope across regrades.
   json test{{"name", "Lab " + lab_number + ": " + c["id"].get<std::string>()},
             {"score", c["points"]},
             {"max_score", c["max_points"]},
-            {"output", test_output(c)}};
+            {"output", test_output(c, w)}};
   if (verdict == "pass") test["status"] = "passed";
   if (verdict == "fail" || verdict == "inconclusive") test["status"] = "failed";
   if (verdict == "skip") test["tags"] = json::array({"skipped"});
@@ -94,42 +104,37 @@ void count_effect(const json& c, ScoreEffects& effects) {
 }
 
 // "Lab 04: graded ...: 2 / 18 (the checks that ran here are worth 5 of the 18 points)".
-std::string lab_line(const json& lab) {
+std::string lab_line(const json& lab, const ReportWords& w) {
   double gradable = 0;
   for (const auto& c : lab["checks"])
     if (c["verdict"] != "skip") gradable += c["max_points"].get<double>();
   const double max_score = lab["max_score"].get<double>();
-  std::ostringstream line;
-  line << "Lab " << lab["lab"].get<std::string>() << ": graded " << lab.value("graded", std::string("?")) << ": "
-       << lab["score"].get<double>() << " / " << max_score;
+  std::string line =
+      fill(w.lab_line, fmt::arg("lab", lab["lab"].get<std::string>()),
+           fmt::arg("graded", lab.value("graded", std::string("?"))),
+           fmt::arg("score", count_text(lab["score"].get<double>())), fmt::arg("max", count_text(max_score)));
   if (gradable < max_score)
-    line << " (the checks that ran here are worth " << gradable << " of the " << points_text(max_score) << ")";
-  return line.str();
+    line += fill(w.lab_line_gradable, fmt::arg("gradable", count_text(gradable)),
+                 fmt::arg("max", points_text(max_score, w)));
+  return line;
 }
 
 // What a skipped or an inconclusive check does to the score: the rule, then what happened here.
-std::string scoring_note(const ScoreEffects& e) {
-  std::ostringstream note;
-  note << "How the score counts: a passed check scores its points; a failed check scores 0. "
-       << "A skipped check scores 0 of its points and Gradescope shows it as failed, with \"Skipped:\" and the "
-       << "reason at the top of its output; only a grading on a machine that can run it gives it its points. ";
+std::string scoring_note(const ScoreEffects& e, const ReportWords& w) {
+  std::string note = w.scoring_rule;
   if (e.skipped > 0)
-    note << "Here " << checks_text(e.skipped) << " (" << points_text(e.skipped_points) << ") "
-         << (e.skipped == 1 ? "was" : "were") << " skipped: " << e.skip_reason << ". ";
+    note += fill(w.skipped_here.of(e.skipped), fmt::arg("checks", checks_text(e.skipped, w)),
+                 fmt::arg("points", points_text(e.skipped_points, w)), fmt::arg("reason", e.skip_reason));
   else
-    note << "Here no check was skipped. ";
-  note << "An inconclusive check (the machine was too noisy to decide, even when measured again) scores 0 and "
-       << "shows as failed; a regrade on an idle GPU decides it. ";
+    note += w.none_skipped;
+  note += w.inconclusive_rule;
   if (e.inconclusive > 0)
-    note << "Here " << checks_text(e.inconclusive) << " (" << points_text(e.inconclusive_points) << ") "
-         << (e.inconclusive == 1 ? "was" : "were") << " inconclusive.";
+    note += fill(w.inconclusive_here.of(e.inconclusive), fmt::arg("checks", checks_text(e.inconclusive, w)),
+                 fmt::arg("points", points_text(e.inconclusive_points, w)));
   else
-    note << "Here no check was inconclusive.";
-  if (e.moved > 0)
-    note << " " << checks_text(e.moved) << " timed on this GPU scored 0 of 0: this GPU cannot grade "
-         << (e.moved == 1 ? "it" : "them") << " by time, so the points moved to the counter check named in "
-         << (e.moved == 1 ? "its" : "their") << " output.";
-  return note.str();
+    note += w.none_inconclusive;
+  if (e.moved > 0) note += fill(w.moved_here.of(e.moved), fmt::arg("checks", checks_text(e.moved, w)));
+  return note;
 }
 
 json lab_summary(const json& lab) {
@@ -141,7 +146,9 @@ json lab_summary(const json& lab) {
 
 }  // namespace
 
-nlohmann::json gradescope_results(const std::filesystem::path& results_dir, const std::vector<std::string>& labs) {
+nlohmann::json gradescope_results(const std::filesystem::path& results_dir, const std::vector<std::string>& labs,
+                                  Language language) {
+  const ReportWords& w = report_words(language);
   json out{{"tests", json::array()}, {"extra_data", {{"labs", json::array()}}}};
   double score = 0;
   ScoreEffects effects;
@@ -149,21 +156,21 @@ nlohmann::json gradescope_results(const std::filesystem::path& results_dir, cons
   for (const auto& name : labs) {
     const std::filesystem::path path = results_dir / (name + ".json");
     if (!std::filesystem::exists(path)) {
-      overview << name << ": not graded yet in this build\n";
+      overview << fill(w.lab_not_graded, fmt::arg("lab", name)) << "\n";
       continue;
     }
     const json lab = json::parse(read_text_file(path));
-    overview << lab_line(lab) << "\n";
+    overview << lab_line(lab, w) << "\n";
     const std::string environment = lab.value("environment", std::string());
     if (!environment.empty()) overview << environment << "\n";
     for (const auto& c : lab["checks"]) {
-      out["tests"].push_back(test_of(lab["lab"].get<std::string>(), c));
+      out["tests"].push_back(test_of(lab["lab"].get<std::string>(), c, w));
       score += c["points"].get<double>();
       count_effect(c, effects);
     }
     out["extra_data"]["labs"].push_back(lab_summary(lab));
   }
-  overview << "\n" << scoring_note(effects) << "\n";
+  overview << "\n" << scoring_note(effects, w) << "\n";
   out["score"] = score;
   out["output"] = escape_html(overview.str());
   return out;

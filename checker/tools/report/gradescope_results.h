@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "memlab/report_language.h"
+
 namespace memlab {
 
 // One Gradescope test per check, read from the labs' results/labNN.json:
@@ -22,6 +24,10 @@ namespace memlab {
 // counts and student_hash), and an output that gives each lab's score, the points that could be
 // graded on this machine, and what skipped and inconclusive checks did to the score. Gradescope
 // renders that output as "simple_format" (HTML, with line breaks kept), so it is HTML-escaped.
-nlohmann::json gradescope_results(const std::filesystem::path& results_dir, const std::vector<std::string>& labs);
+// The outputs' fixed words are `language`'s (memlab/report_words.h); the checks' texts are those of
+// each labNN.json, which memlab-report wrote in the language of its run. Names, scores, statuses
+// and tags are the same in every language.
+nlohmann::json gradescope_results(const std::filesystem::path& results_dir, const std::vector<std::string>& labs,
+                                  Language language = Language::en);
 
 }  // namespace memlab

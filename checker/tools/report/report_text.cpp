@@ -2,13 +2,14 @@
 
 #include <sstream>
 
+#include "memlab/report_words.h"
+
 namespace memlab {
 namespace {
 
-std::string points_text(const CheckResult& c) {
-  std::ostringstream out;
-  out << c.points << "/" << c.max_points << (c.max_points == 1 ? " point" : " points");
-  return out.str();
+std::string points_text(const CheckResult& c, const ReportWords& w) {
+  return fill(w.points_of.of(c.max_points), fmt::arg("points", count_text(c.points)),
+              fmt::arg("max", count_text(c.max_points)));
 }
 
 bool needs_gpu_skip(const CheckResult& c) {
@@ -17,11 +18,12 @@ bool needs_gpu_skip(const CheckResult& c) {
 
 }  // namespace
 
-std::string check_lines(const std::vector<CheckResult>& rows, const std::string& build_failure) {
+std::string check_lines(const std::vector<CheckResult>& rows, const std::string& build_failure, Language language) {
+  const ReportWords& w = report_words(language);
   std::ostringstream out;
   std::string last_suite, last_skip_reason;
   for (const auto& c : rows) {
-    if (c.suite != last_suite) out << c.suite << ":\n";
+    if (c.suite != last_suite) out << fill(w.suite_heading, fmt::arg("suite", c.suite)) << "\n";
     last_suite = c.suite;
     CheckResult shown = c;
     const bool same_reason = c.verdict == Verdict::skip && !c.detail.empty() && c.detail == last_skip_reason;
@@ -29,14 +31,15 @@ std::string check_lines(const std::vector<CheckResult>& rows, const std::string&
     const bool not_built = !build_failure.empty() && c.suite != "build" && c.detail == build_failure;
     if (not_built) {
       shown.detail.clear();
+      shown.description.clear();
       shown.hint.clear();
     }
     last_skip_reason = c.verdict == Verdict::skip ? c.detail : "";
-    std::string line = console_line(shown);
+    std::string line = console_line(shown, language);
     // The points go at the end of the first line (the build row has none: it gates every check).
-    std::string tail = c.suite == "build" ? "" : "  [" + points_text(c) + "]";
-    if (same_reason) tail += " (skipped: same reason as above)";
-    if (not_built) tail += " (not graded: see submission_contract)";
+    std::string tail = c.suite == "build" ? "" : "  [" + points_text(c, w) + "]";
+    if (same_reason) tail += w.same_skip_reason;
+    if (not_built) tail += w.not_graded_see_contract;
     const auto eol = line.find('\n');
     line.insert(eol == std::string::npos ? line.size() : eol, tail);
     out << line << "\n";
@@ -44,7 +47,8 @@ std::string check_lines(const std::vector<CheckResult>& rows, const std::string&
   return out.str();
 }
 
-std::string next_step(const std::vector<CheckResult>& rows) {
+std::string next_step(const std::vector<CheckResult>& rows, Language language) {
+  const ReportWords& w = report_words(language);
   const CheckResult* first_fail = nullptr;
   const CheckResult* first_correctness_fail = nullptr;
   bool build_failed = false, gpu_skipped = false;
@@ -57,24 +61,16 @@ std::string next_step(const std::vector<CheckResult>& rows) {
   }
   std::string text;
   if (build_failed) {
-    text =
-        "your files were not graded: fix what submission_contract says above (the compiler's first errors, or the "
-        "contract's violations), then run ctest again.";
+    text = w.next_fix_build;
   } else if (first_correctness_fail) {
-    text = "start with " + first_correctness_fail->id +
-           ": it failed, and speed or counters mean little while the "
-           "result is wrong. Read its hint above, change your files, run ctest again.";
+    text = fill(w.next_correctness_first, fmt::arg("id", first_correctness_fail->id));
   } else if (first_fail) {
-    text = first_fail->id + " " + (first_fail->verdict == Verdict::fail ? "failed" : "could not decide") +
-           ": read its line and hint above, change your files, run ctest again.";
+    text =
+        fill(first_fail->verdict == Verdict::fail ? w.next_failed : w.next_undecided, fmt::arg("id", first_fail->id));
   } else if (!gpu_skipped) {
-    text = "every check that ran passed.";
+    text = w.next_all_passed;
   }
-  if (gpu_skipped && !build_failed)
-    text += text.empty() ? "the skipped checks need a CUDA GPU: on a machine with one, the same two commands grade "
-                           "them (docs/setup.md)."
-                         : " The skipped checks need a CUDA GPU: on a machine with one, the same two commands grade "
-                           "them (docs/setup.md).";
+  if (gpu_skipped && !build_failed) text += text.empty() ? w.next_gpu_alone : w.next_gpu_after;
   return text;
 }
 

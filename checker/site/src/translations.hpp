@@ -1,0 +1,51 @@
+// The Chinese edition must not drift from the English one. Each translated page (X.zh.md,
+// languages.hpp) starts with a stamp that holds one fingerprint per section of its English page
+// as it was when the translation was last brought up to date:
+//     <!-- translation of setup.md: 1a2b3c4d 5e6f7a8b ... -->
+// check-translations fails when the English page changed since (naming the sections that
+// changed), and whenever the two pages differ in what must be the same in both: the headings'
+// levels, the code blocks, the threshold and measured markers, the links and the images, and a
+// deck's slides. Which pages must have a translation is listed in docs/translations.txt.
+#pragma once
+
+#include "problem.hpp"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlab::site {
+
+namespace fs = std::filesystem;
+
+// Fingerprints of the sections of an English page: the text before the first heading, then one
+// per heading (from its line to the next heading), as description_fingerprint writes them. The
+// sections are cut by memlab/section_fingerprints.h, a line scan that memlab-course export-student
+// shares (it stamps the students' copy again); it need not find the headings cmark finds, so a
+// changed section is named by its heading line there, not by a heading of the rendered page.
+std::vector<std::string> section_fingerprints(std::string_view english_markdown);
+
+// The stamp line for an English page `english_name` (a file name) with these fingerprints
+// (memlab/section_fingerprints.h writes it).
+std::string translation_stamp(std::string_view english_name, const std::vector<std::string>& fingerprints);
+
+// What differs between an English page and its translation; findings are reported against the
+// translation's path, at its line where there is one.
+Problems compare_translation(const std::string& english_path, std::string_view english,
+                             const std::string& translation_path, std::string_view translation);
+
+struct TranslationReport {
+  Problems problems;
+  size_t pages = 0;  // translations compared
+};
+
+// Every page docs/translations.txt names must have its translation; every translation found is
+// compared with its English page.
+TranslationReport check_translations(const fs::path& root);
+
+// Rewrites the stamp (the first line) of each translation to the fingerprints of its English
+// page now: run it after bringing the translation up to date. Returns the files rewritten.
+std::vector<std::string> stamp_translations(const fs::path& root, const std::vector<std::string>& translations);
+
+}  // namespace memlab::site
