@@ -9,6 +9,7 @@
 #include "urls.hpp"
 
 #include <cmark-gfm.h>
+#include <memlab/section_fingerprints.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -226,16 +227,7 @@ void compare_rows(const std::vector<TableRow>& rows, const LabManifest& lab, con
 
 }  // namespace
 
-std::string description_fingerprint(std::string_view description) {
-  std::uint32_t hash = 2166136261u;
-  for (const char c : description) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 16777619u;
-  }
-  char buffer[9];
-  std::snprintf(buffer, sizeof buffer, "%08x", static_cast<unsigned>(hash));
-  return buffer;
-}
+std::string description_fingerprint(std::string_view description) { return memlab::text_fingerprint(description); }
 
 std::string default_summary(std::string_view description) {
   std::string text = trim(description);

@@ -1,7 +1,10 @@
 #include "export_files.h"
 
 #include <algorithm>
+#include <fstream>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 
 #include "export_process.h"
 
@@ -130,6 +133,14 @@ std::vector<std::string> removed_docs_pages(const std::vector<std::string>& left
   std::sort(pages.begin(), pages.end());
   pages.erase(std::unique(pages.begin(), pages.end()), pages.end());
   return pages;
+}
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace memlab::course

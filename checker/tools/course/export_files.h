@@ -29,4 +29,7 @@ std::optional<std::string> instructor_only(const std::string& path);
 // (docs/instructor-guide.zh.md: "instructor-guide.md"), which is what nav.txt names.
 std::vector<std::string> removed_docs_pages(const std::vector<std::string>& left_out);
 
+// The bytes of `file`; throws std::runtime_error naming it when it cannot be read.
+std::string read_text(const fs::path& file);
+
 }  // namespace memlab::course

@@ -63,14 +63,6 @@ bool is_inside(const fs::path& path, const fs::path& folder) {
   return !rel.empty() && *rel.begin() != "..";
 }
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void write_text(const fs::path& file, const std::string& text) {
   fs::create_directories(file.parent_path());
   std::ofstream out(file, std::ios::binary | std::ios::trunc);

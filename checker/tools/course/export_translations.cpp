@@ -1,5 +1,7 @@
 #include "export_translations.h"
 
+#include "export_files.h"
+
 #include <memlab/section_fingerprints.h>
 
 #include <fstream>
@@ -16,14 +18,6 @@ bool is_translation(const std::string& path) {
   return path.size() > kTranslationSuffix.size() &&
          path.compare(path.size() - kTranslationSuffix.size(), kTranslationSuffix.size(), kTranslationSuffix) == 0 &&
          path[path.size() - kTranslationSuffix.size() - 1] != '/';
-}
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace
