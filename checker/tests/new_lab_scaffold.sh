@@ -57,7 +57,7 @@ expect_contains "the scaffold names the next step" "$out" "cmake --preset lab$nu
 
 status=$(git status --porcelain --untracked-files=all)
 unexpected=$(say "$status" | grep -v -E "^\?\? (labs/$folder/|solutions/$folder/|slides/$folder\.md$)" |
-  grep -v -E "^ M (CMakePresets\.json|README\.md|docs/index\.md)$")
+  grep -v -E "^ M (CMakePresets\.json|README\.md|docs/index\.md|docs/index\.zh\.md)$")
 if [ -n "$unexpected" ]; then fail "the scaffold changed other files" "$unexpected"; else say "ok: only the new lab and the generated files changed"; fi
 for f in labs/$folder/README.md labs/$folder/lab.h labs/$folder/lab.json labs/$folder/contract.json \
          labs/$folder/copy.cu labs/$folder/check.cu labs/$folder/CTestTestfile.cmake \
@@ -76,7 +76,9 @@ if say "$presets" | grep -v -q "lab$number"; then fail "CMakePresets.json change
 say "$presets" | grep -q "\"lab$number-solution\"" && say "ok: CMakePresets.json has lab$number-solution" ||
   fail "CMakePresets.json has no lab$number-solution preset" "$presets"
 if [ -n "$site" ]; then
-  for page in README.md docs/index.md; do
+  pages="README.md docs/index.md"
+  [ -f docs/index.zh.md ] && pages="$pages docs/index.zh.md"  # the Chinese home page holds the same table
+  for page in $pages; do
     changed=$(git diff -U0 "$page" | grep -E '^[-+][^-+]')
     if [ "$(say "$changed" | wc -l)" -eq 1 ] && say "$changed" | grep -q "^+| $number | \[" ; then
       say "ok: $page gained the row of lab $number and nothing else"
@@ -94,8 +96,12 @@ expect_contains "a taken number is refused" "$out" "Lab $number exists already"
 if [ -n "$site" ]; then
   out=$("$site" lab-tables --root . 2>&1) && fail "lab-tables passes with an empty hand-written cell" "$out"
   expect_contains "lab-tables asks for the hand-written cell" "$out" "lab $number has an empty cell in the column \"graded on speed by\""
-  expect_contains "and for nothing else" "$out" "1 lab-table problem"
-  sed -i "s/^\(| $number | .*\) |  |\$/\1 | no timing: correctness only |/" docs/index.md
+  want=1
+  [ -f docs/index.zh.md ] && want=2  # the same cell of the Chinese home page's table
+  expect_contains "and for nothing else" "$out" "$want lab-table problem"
+  for page in docs/index.md docs/index.zh.md; do
+    [ -f "$page" ] && sed -i "s/^\(| $number | .*\) |  |\$/\1 | no timing: correctness only |/" "$page"
+  done
   out=$("$site" lab-tables --root . 2>&1) && say "ok: lab-tables passes once the cell is written" ||
     fail "lab-tables after writing the cell" "$out"
   out=$("$site" check-tables --root . 2>&1) && say "ok: the handout's checks table matches lab.json" ||

@@ -113,3 +113,18 @@ TEST_CASE("the stamp line: written and read back") {
     CHECK_FALSE(read_translation_stamp("<!-- translation of setup.md: 0f7d3833"));
   }
 }
+
+TEST_CASE(
+    "the generated lab table is left out of the fingerprints: a new lab's row leaves the translation up to date") {
+  const std::string before =
+      "# Home\n\n## The labs\n\n<!-- labs: begin (from labs/*/lab.json) -->\n| lab | title |\n| --- | --- |\n"
+      "| 01 | [A](a.md) |\n<!-- labs: end -->\n\nAfter the table.\n";
+  std::string after = before;
+  after.insert(after.find("<!-- labs: end"), "| 02 | [B](b.md) |\n");
+  CHECK(section_fingerprints(before) == section_fingerprints(after));
+  // The text around the table still counts.
+  std::string edited = before;
+  edited.replace(edited.find("After the table."), 16, "Below the table.");
+  CHECK(section_fingerprints(before) != section_fingerprints(edited));
+  CHECK(headings(before) == std::vector<std::string>{"# Home", "## The labs"});
+}

@@ -16,6 +16,11 @@
 // HTML comment that spans lines (from a line that starts with "<!--", after any indentation,
 // whose "-->" is not on that line, to the line that holds "-->").
 //
+// The lab table that memlab-site lab-tables keeps equal to the manifests (from a line that starts
+// with "<!-- labs: begin" to one that starts with "<!-- labs: end") is left out of every section:
+// it is generated, the translation holds the same table, and lab-tables checks both. So a new
+// lab's row does not make the translation of the page that lists the labs stale.
+//
 // This is a line scan, not a Markdown parser: it knows no container blocks (lists, block quotes),
 // no setext headings and no other HTML blocks, so on a contrived page it may cut elsewhere than
 // cmark would. It need not match cmark: a fingerprint only has to cut the same page the same way
@@ -97,6 +102,13 @@ inline bool is_heading(std::string_view line) {
 }
 
 // Whether `line` opens an HTML comment that it does not close.
+// Whether `line`, after its indentation, starts with `prefix`.
+inline bool starts_with_text(std::string_view line, std::string_view prefix) {
+  size_t start = 0;
+  while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
+  return line.substr(start, prefix.size()) == prefix;
+}
+
 inline bool opens_comment(std::string_view line) {
   size_t start = 0;
   while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
@@ -112,6 +124,7 @@ inline std::vector<PageSection> page_sections(std::string_view markdown) {
   std::vector<PageSection> sections(1);
   Fence open;  // the fenced code block the scan is in (mark 0: none)
   bool in_comment = false;
+  bool in_lab_table = false;  // the generated lab table (see the top of this file)
   size_t start = 0;
   int number = 0;
   while (start < markdown.size()) {
@@ -120,6 +133,14 @@ inline std::vector<PageSection> page_sections(std::string_view markdown) {
     const std::string_view line = markdown.substr(start, end - start);
     start = end + 1;
     ++number;
+    if (in_lab_table) {
+      in_lab_table = !starts_with_text(line, "<!-- labs: end");
+      continue;
+    }
+    if (open.mark == 0 && !in_comment && starts_with_text(line, "<!-- labs: begin")) {
+      in_lab_table = true;
+      continue;
+    }
     if (open.mark != 0) {
       const Fence fence = fence_of(line);
       if (fence.mark == open.mark && fence.length >= open.length && is_blank(fence.rest)) open = {};
