@@ -370,7 +370,20 @@ function(memlab_add_wrong_submissions)
     set(MEMLAB_GRADED_LABS "lab${number}")
     memlab_add_lab_variant("${lab_dir}" "${submission}" PREFIX "wrong.${case}." VARIANT wrong
                            RESULTS_DIR "${results}" LABEL wrong EXPECT "${expected}")
+    string(JSON class GET "${expected_json}" class)
+    if(class STREQUAL "containment")
+      list(APPEND contained_cases "${case}")
+      list(APPEND contained_reports "wrong.${case}.lab${number}.report")
+    endif()
   endforeach()
+  # After the cases that try to outlive their step or write outside it: nothing of theirs runs
+  # on, and no file they tried to leave exists (checker/tests/containment_aftermath.sh).
+  if(contained_cases)
+    add_test(NAME wrong.containment_aftermath
+      COMMAND "${PROJECT_SOURCE_DIR}/checker/tests/containment_aftermath.sh" "${CMAKE_BINARY_DIR}" "${PROJECT_SOURCE_DIR}"
+              ${contained_cases})
+    set_tests_properties(wrong.containment_aftermath PROPERTIES DEPENDS "${contained_reports}" LABELS "cpu;wrong")
+  endif()
 endfunction()
 
 function(memlab_add_selected_labs)

@@ -47,6 +47,10 @@ std::string to_json(const ReportPart& p) {
   j["thresholds"] = p.thresholds;
   j["tree_commit"] = p.tree_commit;
   j["ending"] = p.ending;
+  j["containment"] = {{"contained", p.contained},
+                      {"landlock_abi", p.landlock_abi},
+                      {"seccomp", p.seccomp},
+                      {"left_behind", p.left_behind}};
   j["checks"] = json::array();
   for (const auto& c : p.checks) {
     json r{{"id", c.id},
@@ -81,6 +85,13 @@ ReportPart part_from_json(const std::string& text) {
   p.thresholds = j.value("thresholds", "");
   p.tree_commit = j.value("tree_commit", "");
   p.ending = j.value("ending", "");
+  if (j.contains("containment") && j["containment"].is_object()) {
+    const json& c = j["containment"];
+    p.contained = c.value("contained", false);
+    p.landlock_abi = c.value("landlock_abi", 0);
+    p.seccomp = c.value("seccomp", false);
+    p.left_behind = c.value("left_behind", "");
+  }
   for (const auto& r : j.at("checks")) {
     CheckResult c;
     c.id = r.at("id");

@@ -1,6 +1,7 @@
 #include "memlab/report_words.h"
 
 #include <sstream>
+#include <vector>
 
 namespace memlab {
 namespace {
@@ -72,6 +73,20 @@ const ReportWords kEnglish = {
      "check named in its output.",
      " {checks} timed on this GPU scored 0 of 0: this GPU cannot grade them by time, so the points moved to the "
      "counter check named in their output."},
+    "not graded: your code left processes running after the check program ended ({processes}). The judge ended "
+    "them. A process that outlives its step could change what later steps read, so the checks of this step get no "
+    "points. Start no process that outlives the function the checker called.",
+    "containment: your code could write only in its own scratch folder, open no network connection, and trace or "
+    "signal no other process; every process it started was ended with its step (Landlock ABI {abi}, seccomp)",
+    "containment: WEAKER on this machine: {missing}. Every process your code started was still ended with its step, "
+    "and the verdicts were still decided outside its process; to grade with the full containment, use Linux 6.12 or "
+    "newer with Landlock enabled",
+    "the kernel has no Landlock, so the code could change files of the grading",
+    "Landlock ABI {abi} cannot close the network (ABI 4 can)",
+    "Landlock ABI {abi} cannot stop signals to other processes (ABI 6 can)",
+    "no seccomp filter, so the code could trace other processes and open sockets",
+    "containment: not recorded (the results were written by an older judge)",
+    "; ",
 };
 
 // Simplified Chinese, with the course's terms (docs: 存储体, 波前, 参考解答, ...). Chinese puts no
@@ -138,11 +153,47 @@ const ReportWords kChinese = {
      "有 {checks}在这块 GPU 上计时，得 0 分（满分 0）：这块 GPU "
      "无法按时间为它们评分，分数已转给它们的输出中写明的计数器"
      "检查。"},
+    "未评分：检查程序结束后，你的代码留下了仍在运行的进程（{processes}"
+    "）。评测程序已经结束了它们。比所在步骤活得更久的进程"
+    "可能改动后面步骤要读的内容，所以这一步的检查都不得分。不要启动在检查程序调用的函数返回后还继续运行的进程。",
+    "隔离：你的代码只能在它自己的临时文件夹中写文件，不能建立网络连接，也不能跟踪其他进程或向其发信号；它启动的每个进程"
+    "都随"
+    "所在步骤一起结束（Landlock ABI {abi}，seccomp）",
+    "隔离：这台机器上的隔离较弱：{missing}"
+    "。你的代码启动的每个进程仍随所在步骤一起结束，判定也仍在它的进程之外作出；要得到完整的"
+    "隔离，请在启用了 Landlock 的 Linux 6.12 或更新版本上评分",
+    "内核没有 Landlock，所以代码可以改动评分用的文件",
+    "Landlock ABI {abi} 无法关闭网络（ABI 4 可以）",
+    "Landlock ABI {abi} 无法阻止向其他进程发信号（ABI 6 可以）",
+    "没有 seccomp 过滤器，所以代码可以跟踪其他进程、打开套接字",
+    "隔离：未记录（结果由旧版评测程序写出）",
+    "；",
 };
 
 }  // namespace
 
 const ReportWords& report_words(Language language) { return language == Language::zh ? kChinese : kEnglish; }
+
+std::string left_behind_text(const std::string& processes, Language language) {
+  return fill(report_words(language).left_behind, fmt::arg("processes", processes));
+}
+
+std::string containment_text(bool contained, int landlock_abi, bool seccomp, Language language) {
+  const ReportWords& w = report_words(language);
+  if (!contained) return w.containment_unknown;
+  if (landlock_abi >= 6 && seccomp) return fill(w.containment_full, fmt::arg("abi", landlock_abi));
+  std::vector<std::string> missing;
+  if (landlock_abi <= 0) {
+    missing.push_back(w.containment_no_landlock);
+  } else {
+    if (landlock_abi < 4) missing.push_back(fill(w.containment_no_network, fmt::arg("abi", landlock_abi)));
+    missing.push_back(fill(w.containment_no_signals, fmt::arg("abi", landlock_abi)));
+  }
+  if (!seccomp) missing.push_back(w.containment_no_seccomp);
+  std::string text;
+  for (size_t i = 0; i < missing.size(); ++i) text += (i ? w.gap_separator : "") + missing[i];
+  return fill(w.containment_weaker, fmt::arg("missing", text));
+}
 
 std::string count_text(double value) {
   std::ostringstream out;

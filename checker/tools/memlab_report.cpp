@@ -134,6 +134,9 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
           if (c.id == spec.id) found = &c;
       if (found) {
         rows.push_back(*found);
+        // The judge's English reason, in the report's language.
+        if (!part->second.left_behind.empty())
+          rows.back().detail = left_behind_text(part->second.left_behind, language);
         continue;
       }
       CheckResult r = result_row(spec);
@@ -166,6 +169,19 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   for (const auto& [suite, part] : parts) {
     if (is_gpu_suite(suite) && !lab.contains("environment")) lab["environment"] = part.environment;
     if (!part.ending.empty()) lab["endings"][suite] = part.ending;
+    if (!part.left_behind.empty()) lab["left_behind"][suite] = part.left_behind;
+  }
+  // The containment of the weakest step that ran the student's code (a step that never started
+  // its program, after a failed build, has none to report).
+  const ReportPart* weakest = nullptr;
+  auto strength = [](const ReportPart& p) { return p.landlock_abi * 2 + (p.seccomp ? 1 : 0); };
+  for (const auto& [suite, part] : parts)
+    if (part.contained && (!weakest || strength(part) < strength(*weakest))) weakest = &part;
+  if (weakest) {
+    lab["containment"] = {{"landlock_abi", weakest->landlock_abi},
+                          {"seccomp", weakest->seccomp},
+                          {"full", weakest->landlock_abi >= 6 && weakest->seccomp},
+                          {"text", containment_text(true, weakest->landlock_abi, weakest->seccomp, language)}};
   }
   table << fill(w.lab_heading, fmt::arg("lab", m.number), fmt::arg("title", lab_title(m, language)),
                 fmt::arg("graded", graded))
@@ -174,6 +190,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     table << fill(w.thresholds, fmt::arg("text", lab["thresholds"].get<std::string>())) << "\n";
   if (lab.contains("tree_commit"))
     table << fill(w.grading_tree, fmt::arg("text", lab["tree_commit"].get<std::string>())) << "\n";
+  if (lab.contains("containment")) table << lab["containment"]["text"].get<std::string>() << "\n";
 
   double score = 0, max_score = 0;
   int counts[4] = {0, 0, 0, 0};

@@ -76,6 +76,18 @@ struct ReportWords {
   Plural inconclusive_here;  // {checks} {points}
   const char* none_inconclusive;
   Plural moved_here;  // {checks}
+
+  // The operating system's containment of the process that ran the student's code
+  // (containment_text, left_behind_text).
+  const char* left_behind;         // {processes}
+  const char* containment_full;    // {abi}
+  const char* containment_weaker;  // {missing}
+  const char* containment_no_landlock;
+  const char* containment_no_network;  // {abi}
+  const char* containment_no_signals;  // {abi}
+  const char* containment_no_seccomp;
+  const char* containment_unknown;
+  const char* gap_separator;  // between two of the missing parts
 };
 
 const ReportWords& report_words(Language language);
@@ -86,6 +98,13 @@ template <typename... Args>
 std::string fill(const char* entry, const Args&... args) {
   return fmt::format(fmt::runtime(entry), args...);
 }
+
+// The detail of every check of a step whose student code left processes running ("4242 (sh), ...").
+std::string left_behind_text(const std::string& processes, Language language);
+
+// "containment: ...": how the process that ran the student's code was held, one line for the
+// report; says WEAKER, and what is missing, on a kernel without Landlock ABI 6 or seccomp.
+std::string containment_text(bool contained, int landlock_abi, bool seccomp, Language language);
 
 // "2", "0.5", "18": a number of points or checks, as the reports have always printed them.
 std::string count_text(double value);

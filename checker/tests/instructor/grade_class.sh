@@ -46,8 +46,23 @@ for who in carol dave erin frank; do
 done
 grep -q "do not compile" "$work/out/results/carol/lab04.txt" || fail "carol's report does not say her file does not compile"
 grep -q "transpose.cu is missing" "$work/out/results/dave/lab04.txt" || fail "dave's report does not name the missing file"
-for who in alice bob carol dave erin frank; do
+for who in alice bob carol dave erin frank mallory oscar; do
   [ -s "$work/out/results/$who/gradescope.json" ] || fail "$who has no gradescope.json"
+done
+
+# The hostile two (solutions/wrong/29 and 30): oscar's lingering process was ended with its step,
+# which earns nothing; mallory's honest files earn their points, and her attempt to lower the
+# others' reports changed nothing. Neither left a process or a file behind.
+expect oscar submission_contract pass
+expect oscar predictions_match_bank_model fail
+grep -q "left processes running" "$work/out/results/oscar/lab04.txt" || fail "oscar's report does not say his code left a process running"
+expect mallory column_read_conflict_free_model pass
+expect mallory predictions_match_bank_model pass
+grep -qE '"score": [1-9]' "$work/out/results/bob/lab04.json" || fail "bob's score was lowered: $(grep '"score"' "$work/out/results/bob/lab04.json")"
+escaped=$(find "$work" "$course/labs" -name ESCAPED 2>/dev/null)
+[ -z "$escaped" ] || fail "a submission left files outside its scratch folder: $escaped"
+for environ in /proc/[0-9]*/environ; do
+  if { tr '\000' '\n' <"$environ"; } 2>/dev/null | grep -qx 'MEMLAB_ESCAPEE=1'; then fail "a process oscar started still runs: $environ"; fi
 done
 
 csv=$work/out/class-lab04.csv html=$work/out/class-lab04.html
@@ -63,7 +78,7 @@ grep -q "<svg" "$html" || fail "the HTML page has no plot"
 start=$(date +%s)
 "$tool" grade-class "$work/class" --lab 4 --out "$work/out" --tree "$work/tree" >"$work/second.log" 2>&1 || fail "the second run failed"
 second=$(( $(date +%s) - start ))
-grep -q "6 submission(s) already graded by an earlier run: kept" "$work/second.log" || { cat "$work/second.log"; fail "the second run graded again"; }
+grep -q "8 submission(s) already graded by an earlier run: kept" "$work/second.log" || { cat "$work/second.log"; fail "the second run graded again"; }
 
 # One more submission in the same tree: only its own two files compile, not the checker.
 start=$(date +%s)
@@ -77,6 +92,6 @@ checker=$(grep -cE "lab04_checker|memlab_checker" "$work/single/logs/build-progr
 [ "$compiled" -eq 2 ] || fail "grading one more submission compiled $compiled files, expected its 2"
 [ "$checker" -eq 0 ] || fail "grading one more submission rebuilt the checker"
 
-echo "times: first class run of 6 submissions ${first} s (builds the checker), second run ${second} s, one more submission ${single} s"
+echo "times: first class run of 8 submissions ${first} s (builds the checker), second run ${second} s, one more submission ${single} s"
 [ "$fails" -eq 0 ] && echo "grade_class: all checks passed"
 exit $(( fails > 0 ))

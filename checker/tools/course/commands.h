@@ -16,5 +16,6 @@ void add_export_student_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 void add_grade_commands(CLI::App& app);  // grade and grade-class
 void add_gradescope_package_command(CLI::App& app);
+void add_contain_command(CLI::App& app);  // contain -- COMMAND: ends what COMMAND left running
 
 }  // namespace memlab::course

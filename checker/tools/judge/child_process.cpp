@@ -13,6 +13,8 @@
 #include <cstring>
 #include <thread>
 
+extern char** environ;
+
 namespace memlab {
 namespace {
 
@@ -44,7 +46,11 @@ void emit_lines(std::string& pending, const std::function<void(const std::string
   pending.erase(0, start);
 }
 
-[[noreturn]] void exec_child(const std::vector<std::string>& argv, int record_wr, int record_fd, int out_fd) {
+// The exit status of a child that could not be contained: it never ran the program.
+constexpr int kContainmentFailed = 125;
+
+[[noreturn]] void exec_child(char* const* args, char* const* envp, int record_wr, int record_fd, int out_fd,
+                             const Containment* containment) {
   setpgid(0, 0);
   if (out_fd >= 0) {
     dup2(out_fd, STDOUT_FILENO);
@@ -57,14 +63,36 @@ void emit_lines(std::string& pending, const std::function<void(const std::string
       fcntl(record_fd, F_SETFD, 0);  // dup2 onto itself would keep close-on-exec
     }
   }
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  execv(args[0], args.data());
-  const std::string msg = "cannot run " + argv[0] + ": " + std::strerror(errno) + "\n";
-  if (write(STDERR_FILENO, msg.data(), msg.size()) < 0) {
+  if (containment) {
+    const char* step = "";
+    const int err = containment->apply_in_child(record_wr >= 0 ? std::max(record_fd, 2) : 2, &step);
+    if (err != 0) {
+      // Only system calls here: this is a forked child.
+      const char* parts[] = {"cannot contain the check program (", step, "): ", std::strerror(err), "\n"};
+      for (const char* p : parts)
+        if (write(STDERR_FILENO, p, std::strlen(p)) < 0) break;
+      _exit(kContainmentFailed);
+    }
   }
+  execve(args[0], args, envp);
+  const char* parts[] = {"cannot run ", args[0], ": ", std::strerror(errno), "\n"};
+  for (const char* p : parts)
+    if (write(STDERR_FILENO, p, std::strlen(p)) < 0) break;
   _exit(127);
+}
+
+// The child's environment: this process's, with `extra` ("NAME=value") replacing or adding.
+std::vector<std::string> child_environment(const std::vector<std::string>& extra) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry(*e);
+    const std::string name = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const auto& x : extra) replaced = replaced || x.substr(0, x.find('=')) == name;
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), extra.begin(), extra.end());
+  return env;
 }
 
 }  // namespace
@@ -97,13 +125,21 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
       }
     }
   }
+  // Everything the child needs is made before fork: after it, the child only makes system calls.
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const std::vector<std::string> env = child_environment(options.environment);
+  std::vector<char*> envp;
+  for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
   std::fflush(nullptr);
   const pid_t pid = fork();
   if (pid < 0) {
     result.start_error = std::string("fork: ") + std::strerror(errno);
     return result;
   }
-  if (pid == 0) exec_child(argv, pipe_fds[1], options.record_fd, out_fd);
+  if (pid == 0) exec_child(args.data(), envp.data(), pipe_fds[1], options.record_fd, out_fd, options.containment);
   setpgid(pid, pid);  // also here: no race with the child's own call
   result.started = true;
   if (pipe_fds[1] >= 0) close(pipe_fds[1]);
@@ -134,6 +170,9 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
       if (w == pid) {
         exited = true;
         exited_at = Clock::now();
+        // What the child started ends with it, before its pipes are read to the end: a process
+        // it left could otherwise keep writing records, or hold the pipe open.
+        if (options.end_leftovers) result.left_behind = end_descendants();
       }
     }
     if (exited && open_fds.empty()) break;
@@ -180,12 +219,23 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   if (!exited) {
     waitpid(pid, &status, 0);
     exited = true;
+    if (options.end_leftovers) {
+      // At the deadline the child itself is among the processes still running: it is not a
+      // process left behind.
+      for (const auto& p : end_descendants())
+        if (p.pid != pid) result.left_behind.push_back(p);
+    }
+  } else if (options.end_leftovers) {
+    const auto more = end_descendants();
+    result.left_behind.insert(result.left_behind.end(), more.begin(), more.end());
   }
   for (int fd : open_fds) close(fd);
   if (log) std::fclose(log);
   if (!pending.empty() && !result.timed_out) on_line(pending);  // a last line without its newline
   if (!result.timed_out) {
     if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    if (options.containment && result.exit_code == kContainmentFailed)
+      result.containment_error = "the check program could not be contained (exit status 125; its message is above)";
     if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   }
   return result;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "containment.h"
+
 namespace memlab {
 
 struct ChildResult {
@@ -13,6 +15,10 @@ struct ChildResult {
   bool timed_out = false;
   int exit_code = -1;  // >= 0 when it exited
   int signal = 0;      // > 0 when a signal ended it
+  // With ChildOptions::end_leftovers: the processes still alive below this one once the child
+  // had ended (it started them and left them); all of them were killed before run_child returned.
+  std::vector<LeftProcess> left_behind;
+  std::string containment_error;  // the child could not be contained, so it did not run
 };
 
 struct ChildOptions {
@@ -20,6 +26,14 @@ struct ChildOptions {
   int record_fd = -1;        // the fd number the child writes records on; -1: no record pipe
   std::string output_file;   // "": the child's stdout and stderr stay the judge's
   bool echo_output = false;  // with output_file: also copy it to our stdout
+  // The child runs contained (containment.h); nullptr: as an ordinary child.
+  const Containment* containment = nullptr;
+  // Variables set in the child's environment ("NAME=value"), on top of this process's.
+  std::vector<std::string> environment;
+  // When the child ends (or at the deadline), every process below this one is killed and
+  // reaped, and those found alive are reported (ChildResult::left_behind). Only for a caller
+  // that runs one child at a time and has made itself a subreaper (become_subreaper()).
+  bool end_leftovers = false;
 };
 
 // Runs argv[0] with argv; calls on_line for every complete line the child writes on record_fd.

@@ -13,10 +13,13 @@
 #include "memlab/build_status.h"
 #include "memlab/check_text.h"
 #include "child_process.h"
+#include "containment.h"
+#include "scratch_folder.h"
 #include "memlab/manifest.h"
 #include "memlab/measurement_record.h"
 #include "memlab/report.h"
 #include "memlab/report_language.h"
+#include "memlab/report_words.h"
 #include "memlab/result_files.h"
 #include "memlab/suite_judge.h"
 
@@ -137,6 +140,9 @@ int run_build_step(const JudgeOptions& o) {
 }
 
 int run_suite_step(const JudgeOptions& o) {
+  // Whatever the check program starts comes back to this process when it is orphaned, and is
+  // ended with the step (run_child's end_leftovers).
+  become_subreaper();
   std::string thresholds_applied;
   Manifest m;
   std::string manifest_error;
@@ -169,6 +175,8 @@ int run_suite_step(const JudgeOptions& o) {
   const Language language = report_language(std::cerr);
   auto print = [&](std::vector<CheckResult> rows) {
     translate_rows(rows, m, language);
+    if (!part.left_behind.empty())
+      for (auto& r : rows) r.detail = left_behind_text(part.left_behind, language);
     for (const auto& c : rows) std::cout << console_line(c, language) << "\n";
   };
   auto fail_all = [&](const std::string& reason) {
@@ -189,12 +197,19 @@ int run_suite_step(const JudgeOptions& o) {
   if (build.student_hash != part.student_hash)
     return fail_all("your files changed after they were built: run ctest again to build and grade them");
 
-  std::vector<std::string> argv{
-      o.program,   "--lab-dir", o.lab_dir,     "--results-dir",          o.results_dir, "--suite", o.suite,
-      "--variant", o.variant,   "--record-fd", std::to_string(kRecordFd)};
+  // The check program writes only here (its artifacts, temporary files): never in the results,
+  // the build tree or the course's files. The judge copies the artifacts out after it ended.
+  ScratchFolder scratch("memlab-lab" + m.number + "-" + o.suite);
+  std::vector<std::string> argv{o.program, "--lab-dir", o.lab_dir, "--results-dir", scratch.path(),           "--suite",
+                                o.suite,   "--variant", o.variant, "--record-fd",   std::to_string(kRecordFd)};
   if (!o.thresholds.empty()) argv.insert(argv.end(), {"--thresholds", o.thresholds});
   if (const char* seed = std::getenv("MEMLAB_SEED")) argv.insert(argv.end(), {"--seed", seed});
-  argv.insert(argv.end(), o.passthrough.begin(), o.passthrough.end());
+  const std::vector<std::string> passthrough = scratch.redirect_outputs(o.passthrough);
+  argv.insert(argv.end(), passthrough.begin(), passthrough.end());
+  const Containment containment({scratch.path()});
+  part.contained = true;
+  part.landlock_abi = containment.support().landlock_abi;
+  part.seccomp = containment.support().seccomp;
 
   std::vector<MeasurementRecord> records;
   ProgramEnding ending;
@@ -209,6 +224,9 @@ int run_suite_step(const JudgeOptions& o) {
   ChildOptions co;
   co.deadline_s = o.deadline_s;
   co.record_fd = kRecordFd;
+  co.containment = &containment;
+  co.environment = {"TMPDIR=" + scratch.path()};
+  co.end_leftovers = true;
   const ChildResult run = run_child(argv, co, [&](const std::string& line) {
     ++line_no;
     MeasurementRecord r;
@@ -257,6 +275,17 @@ int run_suite_step(const JudgeOptions& o) {
   ending.signal = run.signal;
   part.ending = ending_reason(ending);
   part.checks = judge_suite(m, o.suite, records, ending);
+  // Only now, with every process of the step ended, are its files read.
+  scratch.copy_outputs(o.results_dir, "lab" + m.number + ".");
+  if (!run.containment_error.empty()) {
+    part.ending = run.containment_error;
+    part.checks = fail_suite(m, o.suite, "not graded: " + run.containment_error);
+  } else if (!run.left_behind.empty()) {
+    // A process that outlives its step could change what later steps read: the step's records
+    // are not trusted, whatever they say.
+    part.left_behind = describe(run.left_behind);
+    part.checks = fail_suite(m, o.suite, left_behind_text(part.left_behind, Language::en));
+  }
 
   std::cout << o.suite << " verdicts (decided from lab.json" << (o.thresholds.empty() ? "" : " and " + o.thresholds)
             << "):\n";
@@ -267,6 +296,7 @@ int run_suite_step(const JudgeOptions& o) {
     if (c.verdict != Verdict::pass && c.verdict != Verdict::skip) all_passed = false;
   }
   if (!part.ending.empty()) std::cout << "the check program: " << part.ending << "\n";
+  std::cout << containment_text(true, part.landlock_abi, part.seccomp, language) << "\n";
   if (all_skipped) return finish(kSkipExitCode);
   return finish(all_passed ? 0 : 1);
 }

@@ -163,6 +163,9 @@ nlohmann::json gradescope_results(const std::filesystem::path& results_dir, cons
     overview << lab_line(lab, w) << "\n";
     const std::string environment = lab.value("environment", std::string());
     if (!environment.empty()) overview << environment << "\n";
+    // How the code was contained: an instructor sees at once a grade made on a weaker machine.
+    if (lab.contains("containment") && lab["containment"].contains("text"))
+      overview << lab["containment"]["text"].get<std::string>() << "\n";
     for (const auto& c : lab["checks"]) {
       out["tests"].push_back(test_of(lab["lab"].get<std::string>(), c, w));
       score += c["points"].get<double>();
