@@ -79,7 +79,7 @@ TEST_CASE("a contained process writes only in its scratch folder, is refused the
   if (support.landlock_abi >= 6) CHECK(seen["signal parent"] == "refused");
   if (support.seccomp) {
     CHECK(seen["socket inet"] == "refused");
-    CHECK(seen["socket unix"] == "refused");
+    CHECK(seen["socket unix"] == "allowed");  // the CUDA driver needs a local socket at start
     CHECK(seen["ptrace parent"] == "refused");
     CHECK(seen["read parent memory"] == "refused");
     CHECK(seen["signal everyone"] == "refused");

@@ -5,6 +5,7 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -79,9 +80,8 @@ constexpr std::uint32_t kAuditArch = 0;  // no filter on other architectures (th
 #endif
 
 // The system calls a contained process is refused (EPERM): reaching another process's memory or
-// descriptors, asynchronous I/O that seccomp cannot see, sockets (the network, and local services
-// that could start a process outside the grading: a service manager, cron, ssh), and the kernel's
-// own administration. Each where this architecture has it.
+// descriptors, asynchronous I/O that seccomp cannot see, and the kernel's own administration.
+// Each where this architecture has it. (Sockets: seccomp_program() allows local ones only.)
 std::vector<long> refused_calls() {
   std::vector<long> nrs = {
       SYS_ptrace,      SYS_process_vm_readv, SYS_process_vm_writev, SYS_socket,
@@ -127,6 +127,15 @@ std::vector<sock_filter> seccomp_program() {
     jump(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(nr), 0, 1);
     stmt(BPF_RET | BPF_K, refuse);
   }
+  // socket(): local (AF_UNIX) only. The CUDA driver needs one at start (it looks for the MPS
+  // server, and names its UVM socket in the abstract namespace; seen on the H200, 2026-12-04);
+  // every other family (the network, netlink, raw packets) is refused.
+  jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 3);
+  stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]));
+  jump(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 1, 0);
+  stmt(BPF_RET | BPF_K, refuse);
+  // Back to the call's number for the tests below.
+  stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr));
   // kill(-1, ...) signals every process the caller may signal: as root, the whole machine.
   jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_kill, 0, 3);
   stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]));
@@ -244,6 +253,13 @@ int Containment::apply_in_child(int keep_up_to, const char** step) const {
     // created there. /dev/shm is memory, not the grading's files.
     if (allow(dev_fd_, kFsWriteFile) != 0) return failed("landlock_add_rule (/dev)");
     if (allow(dev_shm_fd_, attr.handled_access_fs) != 0) return failed("landlock_add_rule (/dev/shm)");
+    // The process's own /proc files (opened here, after fork: /proc/self is this process). The
+    // CUDA driver writes one at start (on the H200 it refused to start without). /proc/sys and
+    // every other process's files stay read-only.
+    const int proc_self = open("/proc/self", O_PATH | O_CLOEXEC | O_DIRECTORY);
+    const long proc_rule = allow(proc_self, kFsWriteFile);
+    if (proc_self >= 0) close(proc_self);
+    if (proc_rule != 0) return failed("landlock_add_rule (/proc/self)");
     if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) return failed("landlock_restrict_self");
   }
   // Every descriptor the grader holds (a results file, another step's pipe, the folders above)
