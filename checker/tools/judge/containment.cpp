@@ -84,10 +84,9 @@ constexpr std::uint32_t kAuditArch = 0;  // no filter on other architectures (th
 // Each where this architecture has it. (Sockets: seccomp_program() allows local ones only.)
 std::vector<long> refused_calls() {
   std::vector<long> nrs = {
-      SYS_ptrace,      SYS_process_vm_readv, SYS_process_vm_writev, SYS_socket,
-      SYS_mount,       SYS_umount2,          SYS_pivot_root,        SYS_bpf,
-      SYS_init_module, SYS_finit_module,     SYS_delete_module,     SYS_reboot,
-      SYS_swapon,      SYS_swapoff,          SYS_kexec_load,
+      SYS_ptrace,  SYS_process_vm_readv, SYS_process_vm_writev, SYS_mount,         SYS_umount2, SYS_pivot_root,
+      SYS_bpf,     SYS_init_module,      SYS_finit_module,      SYS_delete_module, SYS_reboot,  SYS_swapon,
+      SYS_swapoff, SYS_kexec_load,
   };
 #ifdef SYS_kexec_file_load
   nrs.push_back(SYS_kexec_file_load);
