@@ -250,13 +250,14 @@ int Containment::apply_in_child(int keep_up_to, const char** step) const {
       if (allow(fd, attr.handled_access_fs) != 0) return failed("landlock_add_rule (scratch folder)");
     // The GPU's device files, /dev/null and the terminal are opened for writing; nothing is
     // created there. /dev/shm is memory, not the grading's files.
-    if (allow(dev_fd_, kFsWriteFile) != 0) return failed("landlock_add_rule (/dev)");
+    if (allow(dev_fd_, kFsWriteFile | kFsTruncate) != 0) return failed("landlock_add_rule (/dev)");
     if (allow(dev_shm_fd_, attr.handled_access_fs) != 0) return failed("landlock_add_rule (/dev/shm)");
     // The process's own /proc files (opened here, after fork: /proc/self is this process). The
-    // CUDA driver writes one at start (on the H200 it refused to start without). /proc/sys and
+    // CUDA driver names its threads at start (fopen(/proc/self/task/TID/comm, "wb"): a write that
+    // truncates; on the H200 it refused to start without). /proc/sys and
     // every other process's files stay read-only.
     const int proc_self = open("/proc/self", O_PATH | O_CLOEXEC | O_DIRECTORY);
-    const long proc_rule = allow(proc_self, kFsWriteFile);
+    const long proc_rule = allow(proc_self, kFsWriteFile | kFsTruncate);
     if (proc_self >= 0) close(proc_self);
     if (proc_rule != 0) return failed("landlock_add_rule (/proc/self)");
     if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) return failed("landlock_restrict_self");
