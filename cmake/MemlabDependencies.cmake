@@ -10,9 +10,18 @@ function(memlab_require_config package target debian)
   endif()
 endfunction()
 
+# One minimum, stated in README.md and docs/setup.md: CUDA 12.6 with CUPTI's range profiler
+# (checker/counters reads every hardware counter through cupti_range_profiler.h, which older
+# toolkits lack). The header is checked itself: it is what the build needs.
 find_package(CUDAToolkit REQUIRED)
-if(CUDAToolkit_VERSION VERSION_LESS 12.0)
-  message(FATAL_ERROR "CUDA Toolkit ${CUDAToolkit_VERSION} is too old: this course needs 12.x or 13.x.")
+find_file(MEMLAB_CUPTI_RANGE_PROFILER_H cupti_range_profiler.h
+          HINTS ${CUDAToolkit_INCLUDE_DIRS} "${CUDAToolkit_TARGET_DIR}/extras/CUPTI/include" NO_DEFAULT_PATH)
+if(CUDAToolkit_VERSION VERSION_LESS 12.6 OR NOT MEMLAB_CUPTI_RANGE_PROFILER_H)
+  message(FATAL_ERROR
+    "CUDA Toolkit ${CUDAToolkit_VERSION} is too old: this course needs CUDA 12.6 or newer, whose CUPTI has the "
+    "range profiler (cupti_range_profiler.h) that reads the hardware counters. Install a newer toolkit (docs/setup.md).\n"
+    "CUDA Toolkit ${CUDAToolkit_VERSION} 太旧：本课程需要 CUDA 12.6 或更新版本，它的 CUPTI 带有读取硬件计数器的 range profiler"
+    "（cupti_range_profiler.h）。请安装更新的 Toolkit（docs/setup.zh.md）。")
 endif()
 
 memlab_require_config(doctest doctest::doctest doctest-dev)

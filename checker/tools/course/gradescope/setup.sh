@@ -13,7 +13,7 @@
 #                                in /usr/local/cuda/bin), else as apt. image: the image must have it
 #                                (e.g. an NVIDIA CUDA base image). apt: MEMLAB_CUDA_PACKAGE from
 #                                NVIDIA's apt repository for this Ubuntu release.
-#   MEMLAB_CUDA_PACKAGE          e.g. cuda-toolkit-12-8 (the course needs CUDA 12.x or 13.x)
+#   MEMLAB_CUDA_PACKAGE          e.g. cuda-toolkit-12-8 (the course needs CUDA 12.6 or newer)
 #   MEMLAB_CUDA_REPO             NVIDIA's repository (https://developer.download.nvidia.com/compute/cuda/repos)
 #   MEMLAB_SETUP_SKIP_PACKAGES=1 install nothing (an image prepared beforehand; the course's own test)
 #   MEMLAB_AUTOGRADER_ROOT       /autograder, unless a test puts it elsewhere
