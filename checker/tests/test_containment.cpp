@@ -13,6 +13,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "child_process.h"
 #include "containment.h"
@@ -90,6 +91,27 @@ TEST_CASE("a contained process writes only in its scratch folder, is refused the
   CHECK(kill(r.left_behind[0].pid, 0) == -1);
   CHECK(errno == ESRCH);
   fs::remove_all(outside.parent_path());
+}
+
+TEST_CASE("a contained child writes its records on descriptor 3, whatever this process holds there") {
+  // The containment's own folder descriptors are opened before the record pipe: they must not be
+  // the numbers the child's descriptors are moved to (a judge started with fd 3 free).
+  for (int fd = 3; fd < 16; ++fd) close(fd);
+  const fs::path scratch = fresh_dir("scratch-records");
+  const memlab::Containment containment({scratch.string()});
+  memlab::ChildOptions options;
+  options.deadline_s = 30;
+  options.record_fd = 3;
+  options.containment = &containment;
+  std::vector<std::string> lines;
+  const memlab::ChildResult r =
+      memlab::run_child({"/bin/sh", "-c", "echo record >&3; echo kept > \"$0/file\"", scratch.string()}, options,
+                        [&](const std::string& line) { lines.push_back(line); });
+  CHECK(r.containment_error.empty());
+  CHECK(r.exit_code == 0);
+  CHECK(lines == std::vector<std::string>{"record"});
+  CHECK(fs::exists(scratch / "file"));
+  fs::remove_all(scratch.parent_path());
 }
 
 TEST_CASE("a child that ends cleanly leaves nothing behind") {

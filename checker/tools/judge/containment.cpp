@@ -144,7 +144,16 @@ std::vector<sock_filter> seccomp_program() {
   return f;
 }
 
-int open_path(const std::string& dir) { return open(dir.c_str(), O_PATH | O_CLOEXEC | O_DIRECTORY); }
+// A folder's O_PATH descriptor, numbered from 64 up: run_child puts the child's own descriptors
+// (stdout, stderr, the record pipe on 3) in place before the containment reads these, and a low
+// number would be overwritten by them.
+int open_path(const std::string& dir) {
+  const int fd = open(dir.c_str(), O_PATH | O_CLOEXEC | O_DIRECTORY);
+  if (fd < 0) return fd;
+  const int high = fcntl(fd, F_DUPFD_CLOEXEC, 64);
+  close(fd);
+  return high;
+}
 
 std::string process_name(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/comm");
