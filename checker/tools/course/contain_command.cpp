@@ -1,7 +1,9 @@
 // memlab-course contain -- COMMAND [ARGS...]: runs COMMAND and, once it has ended, ends every
 // process it left behind (memlab-course is their subreaper). The Gradescope autograder runs its
 // grading under it, so that run_autograder returns only after the last process a submission
-// started has ended, even when a timeout killed the grading itself before its own steps could.
+// started has ended, also when its timeout stops this command (SIGTERM) before the grading's own
+// steps could end them.
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -27,6 +29,18 @@ std::string program_path(const std::string& command) {
   return command;
 }
 
+volatile pid_t g_child = 0;
+
+// SIGTERM or SIGINT (a timeout around this command, or ^C): the command's process group is
+// killed at once; run_child then returns and end_descendants() ends what it had left elsewhere.
+void stop_command(int) {
+  const pid_t child = g_child;
+  if (child > 0)
+    kill(-child, SIGKILL);
+  else
+    _exit(143);  // stopped before the command started: nothing to end
+}
+
 }  // namespace
 
 void add_contain_command(CLI::App& app) {
@@ -38,7 +52,12 @@ void add_contain_command(CLI::App& app) {
     std::vector<std::string> argv = *command;
     argv[0] = program_path(argv[0]);
     ChildOptions options;
-    options.deadline_s = 1e9;  // the command's own limits apply (a timeout around the grading)
+    options.deadline_s = 1e9;  // the command's own limits apply (a timeout around this command)
+    options.started_pid = &g_child;
+    struct sigaction stop {};
+    stop.sa_handler = stop_command;
+    sigaction(SIGTERM, &stop, nullptr);
+    sigaction(SIGINT, &stop, nullptr);
     const ChildResult r = run_child(argv, options, [](const std::string&) {});
     if (!r.started) throw std::runtime_error("cannot run " + argv[0] + ": " + r.start_error);
     const std::vector<LeftProcess> left = end_descendants();

@@ -135,6 +135,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   envp.push_back(nullptr);
   std::fflush(nullptr);
   const pid_t pid = fork();
+  if (pid > 0 && options.started_pid) *options.started_pid = pid;
   if (pid < 0) {
     result.start_error = std::string("fork: ") + std::strerror(errno);
     return result;

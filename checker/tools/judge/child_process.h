@@ -34,6 +34,9 @@ struct ChildOptions {
   // reaped, and those found alive are reported (ChildResult::left_behind). Only for a caller
   // that runs one child at a time and has made itself a subreaper (become_subreaper()).
   bool end_leftovers = false;
+  // Where the child's pid is written as soon as it exists (a signal handler of the caller may
+  // read it to stop the child's process group); nullptr: nowhere.
+  volatile pid_t* started_pid = nullptr;
 };
 
 // Runs argv[0] with argv; calls on_line for every complete line the child writes on record_fd.
