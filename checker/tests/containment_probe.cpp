@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
   say("socket inet", inet >= 0);
   const int local = socket(AF_UNIX, SOCK_STREAM, 0);
   say("socket unix", local >= 0);
-  const bool traced = ptrace(PTRACE_ATTACH, parent, nullptr, nullptr) == 0;
+  // PTRACE_SEIZE, not ATTACH: run by hand, outside the containment, it must not stop the shell.
+  const bool traced = ptrace(PTRACE_SEIZE, parent, nullptr, nullptr) == 0;
   if (traced) ptrace(PTRACE_DETACH, parent, nullptr, nullptr);
   say("ptrace parent", traced);
   char byte = 0;
