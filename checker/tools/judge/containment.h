@@ -5,9 +5,9 @@
 //   - may create, change or remove files only beneath its own scratch folder (Landlock);
 //   - may not open TCP connections or listen (Landlock, ABI 4), nor send signals to or reach
 //     abstract UNIX sockets of processes outside its domain (Landlock, ABI 6);
-//   - may not trace or read another process (ptrace, process_vm_*), create sockets of any kind
-//     (no service can start a process for it outside the grading), use io_uring (which would
-//     bypass this filter), mount, load kernel code or reboot (seccomp, with no-new-privileges);
+//   - may not trace or read another process (ptrace, process_vm_*), create sockets other than
+//     local (AF_UNIX) ones, which the CUDA driver needs, use io_uring (which would bypass this
+//     filter), mount, load kernel code or reboot (seccomp, with no-new-privileges);
 //   - dies with its parent (PR_SET_PDEATHSIG), inherits no descriptor but stdin/out/err and its
 //     record pipe, and writes no core file.
 // Whatever it starts stays below the grader, which is a subreaper (end_descendants): every process
