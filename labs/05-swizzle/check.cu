@@ -82,7 +82,7 @@ void prove_columns(const lab05::TileIndex& index, int elem_bytes, const LayoutCh
   memlab::expect_true(ids.columns, columns.conflict_free(), columns.describe());
 }
 
-// The seed article's swizzle, (row * width + col) ^ ((row & 0x1F) << 5) with width 32: the
+// The shared-memory article's swizzle, (row * width + col) ^ ((row & 0x1F) << 5) with width 32: the
 // XOR lands on the row's own bits and cancels them, so every row maps onto words 0..31.
 int seed_article_swizzle(int row, int col) { return (row * 32 + col) ^ ((row & 0x1F) << 5); }
 int row_major(int row, int col) { return row * 32 + col; }
@@ -146,7 +146,7 @@ TEST_CASE("stretch: swizzle16() column reads in the bank model" * doctest::test_
 }
 
 // Not a graded check: the proof itself, on layouts whose verdicts are known.
-TEST_CASE("the proof rejects the seed article's swizzle and accepts col ^ row" * doctest::test_suite("cpu")) {
+TEST_CASE("the proof rejects the shared-memory article's swizzle and accepts col ^ row" * doctest::test_suite("cpu")) {
   // The seed's formula cancels the row: rows 0 and 5 both put column 7 into word 7.
   CHECK(seed_article_swizzle(0, 7) == 7);
   CHECK(seed_article_swizzle(5, 7) == 7);

@@ -1,7 +1,7 @@
 // memlab-bench-article-transpose: the shared-memory article's two transposes, as the article
 // writes them, against the course's tiled transpose (lab 04's), 8192 x 8192 floats.
 //
-// The article (seeds/000, section 5.1 "Padding：空间换时间", the same kernel sketched in 3.3
+// The shared-memory article (section 5.1 "Padding：空间换时间", the same kernel sketched in 3.3
 // "场景二：列优先访问矩阵") launches one 32 x 32 thread block per 32 x 32 tile. Thread (tx, ty)
 // reads in[y][x] (x = bx*32 + tx, y = by*32 + ty), stores it at tile[tx][ty], reads tile[ty][tx]
 // and writes it to odata[x*N + y]. Two consequences, which this program measures:

@@ -1,7 +1,7 @@
 // memlab-bench-fp16-tiles: a 4096 x 4096 __half transpose through a 64 x 64 tile of halves,
 // with six tile layouts and column reads, against a plain coalesced copy of the same bytes.
 //
-// The shared-memory article (seeds/000, section 7.1 "Bank 宽度的"4B vs 8B"——FP16 时代的新问题")
+// The shared-memory article (section 7.1 "Bank 宽度的"4B vs 8B"——FP16 时代的新问题")
 // warns that FP16 changes the bank rules without saying how; lab 07 (labs/07-fp16-banks) states
 // the rule (count distinct 32-bit words per bank) and this program measures the cases of its
 // README table. Every kernel has the structure of lab 07's starter and solution: 32 x 8 threads

@@ -1,7 +1,7 @@
 // memlab-bench-article-reduce-trees: three block-reduction trees over 2^28 floats, identical but for the
 // tree, and the shared-memory article's 2048-element timing.
 //
-// The article (seeds/000, section 5.3 "Reorder：从源头设计无冲突的访问模式", measured in 6.3
+// The shared-memory article (section 5.3 "Reorder：从源头设计无冲突的访问模式", measured in 6.3
 // "Reduction 的"天然无冲突"设计") contrasts
 //   (a) its "Interleaved Addressing": for s = 1, 2, 4, ...: if (tid % (2*s) == 0) sdata[tid] += sdata[tid + s]
 //   (c) "Sequential Addressing": for s = blockDim.x/2 .. 1: if (tid < s) sdata[tid] += sdata[tid + s]

@@ -8,7 +8,7 @@
 // because the compiler cannot know col < 32 and keeps its mask and shift. The kernel body is the
 // solution's: all four global loads into registers before the first shared store, all four
 // shared loads before the first global store. The XOR swizzle is the one the shared-memory
-// article (seeds/000, section 5.2 "Swizzle：地址变换消冲突") means; its own
+// article (section 5.2 "Swizzle：地址变换消冲突") means; its own
 // swizzle() helper cancels the row bits and is not measured here.
 //
 // Swizzle<B, M, S> is lab 05's (defined in solutions/05-swizzle/transpose.cu, in no header the

@@ -3,7 +3,7 @@
 // the page as JSON; the page's script only draws what the model computed. So the figure
 // cannot disagree with the checker.
 //
-// Two layers, after the seed article's figure:
+// Two layers, after the shared-memory article's figure:
 //   stride  lane i reads the 4-byte word i*S, for S = 1..64
 //   tile    one column read (or row write) of a 32x32 float transpose tile: unpadded
 //           tile[32][32], padded tile[32][33], and XOR-swizzled tile[32*32]
