@@ -149,6 +149,13 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   if (options.echo_output) log = std::fopen(options.output_file.c_str(), "w");
   if (out_fd >= 0 && !options.echo_output) close(out_fd);
 
+  // With options.end_leftovers: kills and reaps every process below this one, and counts those
+  // it found as left behind (the child itself, killed at the deadline, is not one of them).
+  auto end_leftovers = [&] {
+    if (!options.end_leftovers) return;
+    for (const auto& p : end_descendants())
+      if (p.pid != pid) result.left_behind.push_back(p);
+  };
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.deadline_s));
   std::string pending;
@@ -173,7 +180,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
         exited_at = Clock::now();
         // What the child started ends with it, before its pipes are read to the end: a process
         // it left could otherwise keep writing records, or hold the pipe open.
-        if (options.end_leftovers) result.left_behind = end_descendants();
+        end_leftovers();
       }
     }
     if (exited && open_fds.empty()) break;
@@ -220,16 +227,8 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   if (!exited) {
     waitpid(pid, &status, 0);
     exited = true;
-    if (options.end_leftovers) {
-      // At the deadline the child itself is among the processes still running: it is not a
-      // process left behind.
-      for (const auto& p : end_descendants())
-        if (p.pid != pid) result.left_behind.push_back(p);
-    }
-  } else if (options.end_leftovers) {
-    const auto more = end_descendants();
-    result.left_behind.insert(result.left_behind.end(), more.begin(), more.end());
   }
+  end_leftovers();  // also what was started while the pipes were read
   for (int fd : open_fds) close(fd);
   if (log) std::fclose(log);
   if (!pending.empty() && !result.timed_out) on_line(pending);  // a last line without its newline
