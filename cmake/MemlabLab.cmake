@@ -105,10 +105,24 @@ function(memlab_add_lab_checker lab lab_dir)
     COMMAND memlab-lab-header --manifest "${lab_dir}/lab.json" --out "${generated_dir}/lab_checks.h"
     DEPENDS "${lab_dir}/lab.json" memlab-lab-header
     COMMENT "Generating ${lab}'s lab_checks.h from lab.json" VERBATIM)
-  add_library(${lab}_checker OBJECT ${check_sources} "${generated_dir}/lab_checks.h")
+  # student_proxy.cpp: the lab's student functions as the checker calls them (student::...), each
+  # answered by the grading's recorder, never by the student's code in this program.
+  add_library(${lab}_checker OBJECT ${check_sources} "${lab_dir}/student_proxy.cpp" "${generated_dir}/lab_checks.h")
   target_include_directories(${lab}_checker PRIVATE "${lab_dir}" "${generated_dir}")
   target_link_libraries(${lab}_checker PRIVATE memlab::checker)
   set_target_properties(${lab}_checker PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+
+  # The lab's check program, one for every variant: it links no object of any student. What a
+  # variant's files do reaches it as data: the recorder's answers and plans, and the device code.
+  add_executable(${lab}_check $<TARGET_OBJECTS:${lab}_checker>)
+  set_target_properties(${lab}_check PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared LINKER_LANGUAGE CXX
+                        OUTPUT_NAME "${lab}_check" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+  target_link_libraries(${lab}_check PRIVATE memlab::check_main memlab::checker)
+  # The recorder's side of the same functions: how to call each one (labs/NN-*/student_recorder.cpp).
+  add_library(${lab}_recorder_calls OBJECT "${lab_dir}/student_recorder.cpp")
+  target_include_directories(${lab}_recorder_calls PRIVATE "${lab_dir}")
+  target_link_libraries(${lab}_recorder_calls PRIVATE memlab_recorder)
+  set_target_properties(${lab}_recorder_calls PROPERTIES EXCLUDE_FROM_ALL ON)
 endfunction()
 
 # One variant of a lab: the student files of `student_dir` graded by the lab's checker.
@@ -210,14 +224,40 @@ function(memlab_add_lab_variant lab_dir student_dir)
     COMMENT "Checking the submission contract of ${V_PREFIX}${lab}" VERBATIM COMMAND_EXPAND_LISTS)
   add_custom_target(${tag}_contract DEPENDS "${contract_result}")
 
-  add_executable(${tag}_check $<TARGET_OBJECTS:${lab}_checker> $<TARGET_OBJECTS:${tag}_student>)
-  set_target_properties(${tag}_check PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared LINKER_LANGUAGE CXX
-                        OUTPUT_NAME "${V_PREFIX}${lab}_check" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
-  target_link_libraries(${tag}_check PRIVATE memlab::check_main memlab::checker)
-  add_dependencies(${tag}_check ${tag}_contract)
+  # The recorder: the only program of the grading that links the student's objects (and the
+  # course's recorder, which measures and decides nothing). The check program asks it questions.
+  add_executable(${tag}_recorder $<TARGET_OBJECTS:${tag}_student> $<TARGET_OBJECTS:${lab}_recorder_calls>)
+  set_target_properties(${tag}_recorder PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared LINKER_LANGUAGE CXX
+                        OUTPUT_NAME "${V_PREFIX}${lab}_recorder" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin")
+  target_link_libraries(${tag}_recorder PRIVATE memlab_recorder)
+  add_dependencies(${tag}_recorder ${tag}_contract)
+
+  # The student's device code, cut from the object the contract checked: the check program loads
+  # it (cuLibraryLoadData) and launches the recorded plans with it.
+  set(device_code "")
+  foreach(i RANGE ${last_file})
+    string(JSON file GET "${manifest_json}" student_files ${i})
+    if(NOT file MATCHES "\\.cu$")
+      continue()
+    endif()
+    file(RELATIVE_PATH rel "${CMAKE_CURRENT_BINARY_DIR}" "${stage_dir}/${file}")
+    set(object "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${tag}_student.dir/${rel}.o")
+    set(fatbin "${stage_dir}.device/${file}.fatbin")
+    add_custom_command(OUTPUT "${fatbin}"
+      COMMAND "${CMAKE_COMMAND}" -E make_directory "${stage_dir}.device"
+      COMMAND "${CMAKE_OBJCOPY}" -O binary --only-section=.nv_fatbin "${object}" "${fatbin}"
+      DEPENDS $<TARGET_OBJECTS:${tag}_student>
+      COMMENT "Cutting the device code of ${V_PREFIX}${lab}'s ${file}" VERBATIM COMMAND_EXPAND_LISTS)
+    list(APPEND device_code "${fatbin}")
+  endforeach()
+  add_custom_target(${tag}_graded DEPENDS ${device_code})
+  add_dependencies(${tag}_graded ${tag}_recorder ${lab}_check ${tag}_contract)
   if(TARGET memlab_class_programs)
-    add_dependencies(memlab_class_programs ${tag}_check)
+    add_dependencies(memlab_class_programs ${tag}_graded)
   endif()
+  set(V_RECORDER "$<TARGET_FILE:${tag}_recorder>")
+  set(V_DEVICE_CODE "${device_code}")
+  set(V_ANSWERS "${stage_dir}.answers/answers.jsonl")
   memlab_add_variant_tests("${lab_dir}" "${student_dir}" "${manifest_json}" "${tag}" "${contract_result}" "")
   set(MEMLAB_LAST_VARIANT_TAG "${tag}" PARENT_SCOPE)
 endfunction()
@@ -247,8 +287,12 @@ function(memlab_add_variant_tests lab_dir student_dir manifest_json tag contract
   else()
     add_test(NAME ${V_PREFIX}${lab}.build
       COMMAND memlab-judge build ${common_judge_args} --cmake "${CMAKE_COMMAND}" --binary-dir "${CMAKE_BINARY_DIR}"
-              --target ${tag}_check --contract-result "${contract_result}")
-    set(program "$<TARGET_FILE:${tag}_check>")
+              --target ${tag}_graded --contract-result "${contract_result}" --answers "${V_ANSWERS}")
+    set(program "$<TARGET_FILE:${lab}_check>")
+    list(APPEND common_judge_args --answers "${V_ANSWERS}" --recorder "${V_RECORDER}")
+    foreach(code IN LISTS V_DEVICE_CODE)
+      list(APPEND common_judge_args --device-code "${code}")
+    endforeach()
   endif()
   set_tests_properties(${V_PREFIX}${lab}.build PROPERTIES
     FIXTURES_SETUP "${V_PREFIX}${lab}_built" FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build"

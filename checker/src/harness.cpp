@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "memlab/checker.h"
+#include "memlab/student_calls.h"
 #include "memlab/environment.h"
 #include "memlab/launch.h"
 #include "memlab/measurement_record.h"
@@ -231,6 +232,8 @@ struct ProgramOptions {
   std::string lab_dir, results_dir, variant = "starter", suite, thresholds, seed_text;
   int record_fd = -1;
   bool sanitizer_run = false;
+  std::string answers, recorder;
+  std::vector<std::string> device_code;
   std::vector<std::string> doctest_args;  // what CLI11 did not take: doctest's own options
 };
 
@@ -249,6 +252,11 @@ std::optional<int> parse_options(int argc, char** argv, ProgramOptions& o) {
       ->check(CLI::ExistingFile);
   app.add_option("--seed", o.seed_text, "seed for the inputs (decimal or 0x-hex); also $MEMLAB_SEED");
   app.add_option("--record-fd", o.record_fd, "the judge's pipe for measurement records");
+  app.add_option("--answers", o.answers, "the grading's answer file (the recorder's answers, asked once per grading)");
+  app.add_option("--recorder", o.recorder, "the recorder program: the only one that runs the student's host code")
+      ->check(CLI::ExistingFile);
+  app.add_option("--device-code", o.device_code, "the student's device code (.nv_fatbin of each compiled .cu file)")
+      ->check(CLI::ExistingFile);
   app.add_flag("--sanitizer-run", o.sanitizer_run,
                "compute-sanitizer runs this program (verify-labs.sh): the stream check keeps only its exact "
                "layer; not with --record-fd");
@@ -364,6 +372,18 @@ int run_check_program(int argc, char** argv) {
   std::filesystem::create_directories(options.results_dir);
   if (const auto status = load_checks(options, st)) return *status;
   if (const auto status = choose_seed(options, st)) return *status;
+  if (!options.answers.empty() || !options.recorder.empty()) {
+    if (options.answers.empty() || options.recorder.empty()) {
+      std::cerr << "error: --answers and --recorder go together\n";
+      return 2;
+    }
+    try {
+      set_student_calls({options.answers, options.recorder, options.device_code, options.results_dir});
+    } catch (const std::exception& e) {
+      std::cerr << fmt::format("error: {}\n", e.what());
+      return 2;
+    }
+  }
 
   const std::string seed = fmt::format("{:#x}", st.seed);
   MeasurementRecord start;

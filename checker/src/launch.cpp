@@ -1,4 +1,5 @@
 #include "memlab/launch.h"
+#include "memlab/student_calls.h"
 
 #include "memlab/checker.h"
 
@@ -72,6 +73,7 @@ struct LaunchStream {
       fmt::format("{} did not finish within {} s: the kernel probably hangs (a __syncthreads() that not every "
                   "thread reaches, or a loop that never ends); the check program ended itself",
                   what, launch_timeout().count()));
+  end_recorder();
   std::_Exit(3);
 }
 

@@ -129,11 +129,11 @@ grep -qxF "racecheck checked the first 3 kernel launch(es) of each run (MEMLAB_R
 for tool in memcheck racecheck synccheck; do
   count=""
   [ "$tool" != racecheck ] || count=" --launch-count 3"
-  want="compute-sanitizer --tool $tool$count --error-exitcode 99 --print-limit 20 --report-api-errors no build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution --sanitizer-run"
+  want="compute-sanitizer --tool $tool$count --error-exitcode 99 --print-limit 20 --report-api-errors no --target-processes application-only build/all-solution/bin/lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.$tool --suite correctness --variant solution --sanitizer-run --answers build/all-solution/submission/01-fixture.answers/answers.jsonl --recorder build/all-solution/bin/lab01_recorder"
   grep -qxF "$want" "$work/calls.txt" || fail "compute-sanitizer was not called as '$want': $(grep sanitizer "$work/calls.txt")"
   grep -q "the correctness checks pass" "$kept/sanitizer/lab01.$tool.log" || fail "lab01.$tool.log lacks the program's output"
 done
-grep -qxF "lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.memcheck --suite correctness --variant solution --sanitizer-run" \
+grep -qxF "lab01_check --lab-dir labs/01-fixture --results-dir build/all-solution/sanitizer/lab01.memcheck --suite correctness --variant solution --sanitizer-run --answers build/all-solution/submission/01-fixture.answers/answers.jsonl --recorder build/all-solution/bin/lab01_recorder" \
   "$work/calls.txt" || fail "the check program did not run under compute-sanitizer"
 ! grep -q "lab02_check" "$work/calls.txt" || fail "lab 02, which has no correctness suite, ran under compute-sanitizer"
 grep -q "lab 01 (racecheck): compute-sanitizer" "$work/stderr.txt" || fail "no timing line of the sanitizer runs on stderr"

@@ -196,10 +196,22 @@ sanitize_one() {
   [ "$san_tool" != racecheck ] || [ "$race_launches" -eq 0 ] || count="--launch-count $race_launches"
   start=$(date +%s)
   # shellcheck disable=SC2086  # $limit, $count: an option and its value, or nothing
+  # The check program launches the recorded plans: the grading's answer file (the ctest run's, or
+  # a new one), its recorder and the solution's device code, as memlab-judge gives them. The
+  # recorder, a process of its own, is not sanitized: it runs no kernel.
+  staged="build/all-solution/submission/${lab_dir##*/}"
+  mkdir -p "$staged.answers"
+  device_code=""
+  for fatbin in "$staged".device/*.fatbin; do
+    [ -f "$fatbin" ] && device_code="$device_code --device-code $fatbin"
+  done
+  # shellcheck disable=SC2086  # $device_code: options and their values
   MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" $count \
     --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
+    --target-processes application-only \
     "$program" --lab-dir "$lab_dir" --results-dir "$san_dir/lab$n.$san_tool" --suite correctness \
-    --variant solution --sanitizer-run >"$san_log" 2>&1 </dev/null
+    --variant solution --sanitizer-run --answers "$staged.answers/answers.jsonl" \
+    --recorder "build/all-solution/bin/lab${n}_recorder"$device_code >"$san_log" 2>&1 </dev/null
   rc=$?
   echo "lab $n ($san_tool): compute-sanitizer $(($(date +%s) - start)) s (log: $san_log)" >&2
   if [ "$san_tool" = racecheck ]; then

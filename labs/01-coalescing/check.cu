@@ -21,6 +21,7 @@
 
 #include "check_baseline.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 namespace {
@@ -58,8 +59,9 @@ Outcome run_matrix_case(Window w, DeviceArray<float>& in, DeviceArray<float>& ou
   std::vector<float> host = memlab::inputs().floats(w.elements());
   in.upload(host);
   out.poison();
-  memlab::run_checked("scale_matrix " + w.text(),
-                      [&](cudaStream_t st) { scale_matrix(in.data(), out.data(), w.rows, w.cols, w.pitch, s, st); });
+  memlab::run_checked("scale_matrix " + w.text(), [&](cudaStream_t st) {
+    student::scale_matrix(in.data(), out.data(), w.rows, w.cols, w.pitch, s, st);
+  });
   try {
     out.check_guards();
     in.check_guards();
@@ -105,7 +107,7 @@ Outcome run_array_case(StreamCase c, DeviceArray<float>& in, DeviceArray<float>&
   const float s = draw_scale();
   out.poison();
   memlab::run_checked("scale_array " + c.text(), [&](cudaStream_t st) {
-    scale_array(in.data() + c.in_offset, out.data() + c.out_offset, c.n, s, st);
+    student::scale_array(in.data() + c.in_offset, out.data() + c.out_offset, c.n, s, st);
   });
   try {
     out.check_guards();
@@ -261,7 +263,9 @@ TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
     ScaleSamples arrays(w.elements(), w.elements(), 0, 0, s);
     const memlab::TimedWork student = arrays.work(
         "scale_matrix " + w.text(),
-        [&](const float* in, float* out, cudaStream_t st) { scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st); },
+        [&](const float* in, float* out, cudaStream_t st) {
+          student::scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st);
+        },
         true);
     if (arrays.right_before_timing(student, lab::check::coalesced_speedup_vs_starter)) {
       const memlab::TimedWork starter = arrays.work(
@@ -278,7 +282,7 @@ TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
     ScaleSamples arrays(kPerfN + 4, c.n, c.in_offset, c.out_offset, s);
     const memlab::TimedWork student = arrays.work(
         "scale_array " + c.text(),
-        [&](const float* in, float* out, cudaStream_t st) { scale_array(in, out, c.n, s, st); }, true);
+        [&](const float* in, float* out, cudaStream_t st) { student::scale_array(in, out, c.n, s, st); }, true);
     if (arrays.right_before_timing(student, lab::check::vectorized_fraction_of_copy_roofline)) {
       // The gap rule compares the starter's scalar kernel on the same arrays with the roofline.
       const std::optional<double> starter_ms = memlab::median_time(
@@ -302,7 +306,7 @@ TEST_CASE("both kernels are fast for the right reason" * doctest::test_suite("me
     in.upload(memlab::inputs().floats(in.size()));
     memlab::expect_counter_ratio(
         lab::check::coalesced_sectors_per_request,
-        [&](cudaStream_t st) { scale_matrix(in.data(), out.data(), side, side, side, s, st); },
+        [&](cudaStream_t st) { student::scale_matrix(in.data(), out.data(), side, side, side, s, st); },
         metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (scale_matrix global loads)");
   }
   {
@@ -311,7 +315,7 @@ TEST_CASE("both kernels are fast for the right reason" * doctest::test_suite("me
     in.upload(memlab::inputs().floats(in.size()));
     memlab::expect_counter_ratio(
         lab::check::vectorized_sectors_per_request,
-        [&](cudaStream_t st) { scale_array(in.data() + kPerfOffset, out.data() + kPerfOffset, n, s, st); },
+        [&](cudaStream_t st) { student::scale_array(in.data() + kPerfOffset, out.data() + kPerfOffset, n, s, st); },
         metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (scale_array global loads)");
   }
 }

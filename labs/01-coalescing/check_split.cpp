@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 namespace {
@@ -43,7 +44,7 @@ TEST_CASE("aligned_split matches the walking reference" * doctest::test_suite("c
     for (int offset = 0; offset < 4; ++offset)  // then every float misalignment
       for (std::size_t n : sizes) {
         const float* p = buffer + base + offset;
-        const AlignedSplit got = aligned_split(p, n), want = split_by_walking(p, n);
+        const AlignedSplit got = student::aligned_split(p, n), want = split_by_walking(p, n);
         ++cases;
         if (!same(got, want) && wrong.empty())
           wrong = fmt::format("aligned_split(p = 16-byte boundary + {} bytes, n = {}) = {}, want {}", 4 * offset, n,

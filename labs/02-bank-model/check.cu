@@ -21,6 +21,7 @@
 #include "check_patterns.h"
 #include "check_probe.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 namespace {
@@ -60,7 +61,7 @@ void check_step(memlab::CheckId id, lab02::Step step) {
     const int expected = bank::count_wavefronts(p.access);
     int got = 0;
     try {
-      got = predicted_wavefronts(student_view(p.access));
+      got = student::predicted_wavefronts(student_view(p.access));
     } catch (const std::exception& e) {
       memlab::fail_check(id,
                          fmt::format("predicted_wavefronts() threw on pattern {} ({}): {}", i + 1, p.name, e.what()));
@@ -135,7 +136,7 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     const double per_instruction = c[metric::shared_ld_wavefronts] / instructions;
     const int measured = static_cast<int>(std::lround(per_instruction));
     const int course = bank::count_wavefronts(p.access);
-    const int student = predicted_wavefronts(student_view(p.access));
+    const int student = student::predicted_wavefronts(student_view(p.access));
     std::string verdict;
     if (course != measured) {
       verdict = "not graded: the course's model disagrees";

@@ -27,6 +27,7 @@
 #include "check_reference.h"
 #include "check_sweep.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 // lab.json's descriptions quote lab.h's contract through these parameters.
@@ -263,7 +264,7 @@ TEST_CASE("predicted_ways follows the gcd rule" * doctest::test_suite("cpu")) {
     // The course's bank model simulates the same warp; it must agree with the closed form.
     const int model = memlab::bank::analyze(memlab::bank::stride_access(4, s)).ways;
     REQUIRE_MESSAGE(model == want, "course bug: the bank model gives " << model << " ways at stride " << s);
-    const int got = predicted_ways(s);
+    const int got = student::predicted_ways(s);
     if (got != want)
       wrong = fmt::format("stride {}: predicted_ways gives {}, the gcd rule gcd({}, 32) = {} (the bank model agrees)",
                           s, got, s, want);
@@ -278,7 +279,7 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
   const std::vector<int> all = strides_1_to(kSweepMaxStride);
 
-  const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
   const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, all, expected_shared_sums);
   memlab::expect_true(lab::check::every_stride_exact, pure_wrong.empty(),
                       pure_wrong.empty()
@@ -295,7 +296,7 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
   memlab::DeviceArray<uint4> in(n, "in");
   in.upload(host);
   const Sums stream = mixed_stream_sums(host);
-  const StrideLaunch mixed = [&](int s, cudaStream_t st) { sweep_mixed(in.data(), n, s, sums.data(), st); };
+  const StrideLaunch mixed = [&](int s, cudaStream_t st) { student::sweep_mixed(in.data(), n, s, sums.data(), st); };
   std::string mixed_wrong =
       first_wrong_stride("sweep_mixed", mixed, sums, all, [&](int s) { return expected_mixed_sums(stream, n, s); });
   try {
@@ -313,7 +314,7 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
 TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways" *
           doctest::test_suite("performance")) {
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
-  const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
 
   // Timing a wrong kernel means nothing.
   const std::string wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2, 32}, expected_shared_sums);
@@ -385,7 +386,7 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   // Both sides of each pair are the student's code, so both are timed as the performance suite
   // times the sweep: sums poisoned before every sample, a secret subset verified, every sample
   // held to the floor. Both sides are verified, so each writes sums of its own.
-  const StrideLaunch pure = [&](int s, cudaStream_t st) { sweep_shared(s, sums.data(), st); };
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
   const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2}, expected_shared_sums);
   if (pure_wrong.empty()) {
     const double theory = theoretical_shared_bandwidth();
@@ -393,8 +394,8 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
     memlab::DeviceArray<unsigned> want1(kSweepThreads, "expected sums at stride 1"),
         want2(kSweepThreads, "expected sums at stride 2");
     PureSweepSamples samples1(sums1, want1, theory), samples2(sums2, want2, theory);
-    const StrideLaunch pure1 = [&](int s, cudaStream_t st) { sweep_shared(s, sums1.data(), st); };
-    const StrideLaunch pure2 = [&](int s, cudaStream_t st) { sweep_shared(s, sums2.data(), st); };
+    const StrideLaunch pure1 = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums1.data(), st); };
+    const StrideLaunch pure2 = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums2.data(), st); };
     // time(stride 2) / time(stride 1)
     memlab::expect_speedup(lab::check::pure_2way_cost, samples2.work(pure2, 2), samples1.work(pure1, 1));
   } else {
@@ -406,7 +407,7 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   const Sums stream = mixed_stream_sums(kMixedWord, kMixedElements);
   const auto mixed_sums = [&](int s) { return expected_mixed_sums(stream, kMixedElements, s); };
   const StrideLaunch mixed = [&](int s, cudaStream_t st) {
-    sweep_mixed(in.data(), kMixedElements, s, sums.data(), st);
+    student::sweep_mixed(in.data(), kMixedElements, s, sums.data(), st);
   };
   const std::string mixed_wrong = first_wrong_stride("sweep_mixed", mixed, sums, {1, 2}, mixed_sums);
   if (!mixed_wrong.empty()) {
@@ -423,7 +424,7 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   // at this GPU's measured read rate.
   const memlab::PhysicalFloor dram{16.0 * kMixedElements, &memlab::read_roofline(), "read"};
   const StrideSumsSamples::Kernel mixed_kernel = [&](int s, unsigned* out, cudaStream_t st) {
-    sweep_mixed(in.data(), kMixedElements, s, out, st);
+    student::sweep_mixed(in.data(), kMixedElements, s, out, st);
   };
   StrideSumsSamples mixed1("sweep_mixed", kSweepThreads, mixed_kernel, mixed_sums, dram),
       mixed2("sweep_mixed", kSweepThreads, mixed_kernel, mixed_sums, dram);
@@ -444,7 +445,7 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
   for (int s : strides) {
     const memlab::CounterValues c =
         memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions},
-                              [&](cudaStream_t st) { sweep_shared(s, sums.data(), st); });
+                              [&](cudaStream_t st) { student::sweep_shared(s, sums.data(), st); });
     if (!c.ok) {
       memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
       return;

@@ -15,6 +15,7 @@
 #include "check_column_model.h"
 #include "check_declared.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 namespace {
@@ -24,7 +25,7 @@ const std::string kPitchRange = fmt::format("{}..{}", lab::param::min_pitch, lab
 }  // namespace
 
 TEST_CASE("the tile's layout is sane" * doctest::test_suite("cpu")) {
-  const int pitch = transpose_tile_pitch();
+  const int pitch = student::transpose_tile_pitch();
   memlab::expect_true(lab::check::tile_fits, pitch_in_range(pitch),
                       fmt::format("transpose_tile_pitch() = {} floats", pitch));
 }
@@ -34,7 +35,7 @@ TEST_CASE("column-read predictions are well formed" * doctest::test_suite("cpu")
   std::string bad, pitches;
   for (int pitch : lab04::kPredictedPitches) {
     pitches += fmt::format("{}{}", pitches.empty() ? "" : ", ", pitch);
-    const int got = predicted_column_read_wavefronts(pitch);
+    const int got = student::predicted_column_read_wavefronts(pitch);
     if ((got < 1 || got > 32) && bad.empty())
       bad = fmt::format("predicted_column_read_wavefronts({}) returned {}", pitch, got);
   }
@@ -49,7 +50,7 @@ TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("
   int right = 0;
   std::string wrong;
   for (int pitch : lab04::kPredictedPitches) {
-    const int got = predicted_column_read_wavefronts(pitch);
+    const int got = student::predicted_column_read_wavefronts(pitch);
     if (got == lab04::model_column_read_wavefronts(pitch))
       ++right;
     else
@@ -62,7 +63,7 @@ TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("
 // cpu, kind mechanism: the bank model on the tile the student declares. It needs no GPU;
 // declared_pitch_matches_kernel confirms on a GPU that the kernel's tile has that pitch.
 TEST_CASE("the tile's column read is conflict-free in the bank model" * doctest::test_suite("cpu")) {
-  const int pitch = transpose_tile_pitch();
+  const int pitch = student::transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
     memlab::fail_check(lab::check::column_read_conflict_free_model,
                        fmt::format("transpose_tile_pitch() = {} is outside {} (see tile_fits)", pitch, kPitchRange));
@@ -79,7 +80,7 @@ TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correc
       {32, 32},   {33, 31},     {64, 96},     {100, 257},
       {257, 100}, {1000, 1000}, {1025, 2047}, {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(
-      sizes, 1, [](size_t n) { return memlab::inputs().floats(n); }, transpose);
+      sizes, 1, [](size_t n) { return memlab::inputs().floats(n); }, student::transpose);
   memlab::expect_true(lab::check::exact_transpose, r.wrong.empty(),
                       r.wrong.empty()
                           ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back()))
@@ -88,8 +89,8 @@ TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correc
 }
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, lab::check::speedup_vs_starter,
-                                       lab::check::fraction_of_copy_roofline);
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, student::transpose, baseline_transpose,
+                                       lab::check::speedup_vs_starter, lab::check::fraction_of_copy_roofline);
 }
 
 TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
@@ -98,8 +99,9 @@ TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_sui
   in.upload(memlab::inputs().floats((size_t)n * n));
   namespace metric = memlab::counters::metric;
   memlab::expect_counter_ratio(
-      lab::check::shared_wavefronts_per_load, [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); },
-      metric::shared_ld_wavefronts, metric::shared_ld_instructions, "wavefronts per shared load");
+      lab::check::shared_wavefronts_per_load,
+      [&](cudaStream_t st) { student::transpose(in.data(), out.data(), n, n, st); }, metric::shared_ld_wavefronts,
+      metric::shared_ld_instructions, "wavefronts per shared load");
 }
 
 // column_read_conflict_free_model trusts transpose_tile_pitch(); this confirms it. The counters
@@ -107,14 +109,14 @@ TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_sui
 // must agree with what the bank model predicts for the declared pitch over the same launch.
 TEST_CASE("the declared pitch is the kernel's: counters against the bank model" * doctest::test_suite("mechanism")) {
   constexpr memlab::CheckId id = lab::check::declared_pitch_matches_kernel;
-  const int pitch = transpose_tile_pitch();
+  const int pitch = student::transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
     memlab::fail_check(id, fmt::format("not evaluated: transpose_tile_pitch() = {} is outside {} (see tile_fits)",
                                        pitch, kPitchRange));
     return;
   }
   lab04::MeasuredTraffic measured;
-  if (!memlab::measure_tile_traffic(id, lab::param::counter_side, transpose, measured)) return;
+  if (!memlab::measure_tile_traffic(id, lab::param::counter_side, student::transpose, measured)) return;
   const lab04::Agreement agreement = lab04::judge_declared_pitch(pitch, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }

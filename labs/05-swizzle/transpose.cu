@@ -82,11 +82,3 @@ void transpose(const float* in, float* out, int rows, int cols, cudaStream_t str
 void transpose16(const float4* in, float4* out, int rows, int cols, cudaStream_t stream) {
   launch_transpose(in, out, rows, cols, stream);
 }
-
-cudaError_t transpose_kernel_attributes(cudaFuncAttributes* attributes) {
-  return cudaFuncGetAttributes(attributes, transpose_tiled<float>);
-}
-
-cudaError_t transpose16_kernel_attributes(cudaFuncAttributes* attributes) {
-  return cudaFuncGetAttributes(attributes, transpose_tiled<float4>);
-}

@@ -24,6 +24,7 @@
 #include "check_sums.h"
 #include "check_tree_model.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 namespace {
@@ -35,7 +36,7 @@ constexpr std::size_t kPerfN = std::size_t(1)
 
 lab06::Pairing student_pairing() {
   return [](int step, int tid) {
-    const TreePair p = tree_pair(step, tid);
+    const TreePair p = student::tree_pair(step, tid);
     return lab06::Pair{p.dst, p.src};
   };
 }
@@ -179,7 +180,7 @@ class TimedSums {
 TEST_CASE("predict first: the step predictions are well formed" * doctest::test_suite("cpu")) {
   std::string bad;
   for (int step = 0; step < lab06::kSteps; ++step) {
-    const int got = predicted_tree_step_ways(step);
+    const int got = student::predicted_tree_step_ways(step);
     if ((got < 1 || got > 32) && bad.empty()) bad = fmt::format("predicted_tree_step_ways({}) returned {}", step, got);
   }
   memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
@@ -194,7 +195,7 @@ TEST_CASE("predict first: the step predictions match the bank model" * doctest::
   int right = 0;
   std::string wrong;
   for (int step = 0; step < lab06::kSteps; ++step) {
-    const int got = predicted_tree_step_ways(step);
+    const int got = student::predicted_tree_step_ways(step);
     if (got == starter.step_worst_wavefronts[step])
       ++right;
     else
@@ -281,11 +282,11 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
 // ---- correctness ---------------------------------------------------------------------------
 
 TEST_CASE("Part A: reduce_tree sums within the bound" * doctest::test_suite("correctness")) {
-  check_sums_at_all_sizes(lab::check::tree_sum_within_bound, reduce_tree, "reduce_tree");
+  check_sums_at_all_sizes(lab::check::tree_sum_within_bound, student::reduce_tree, "reduce_tree");
 }
 
 TEST_CASE("Part B: reduce_fast sums within the bound" * doctest::test_suite("correctness")) {
-  check_sums_at_all_sizes(lab::check::fast_sum_within_bound, reduce_fast, "reduce_fast");
+  check_sums_at_all_sizes(lab::check::fast_sum_within_bound, student::reduce_fast, "reduce_fast");
 }
 
 // ---- performance ---------------------------------------------------------------------------
@@ -303,7 +304,7 @@ static double starter_extra_wavefronts(std::size_t n) {
 
 TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("performance")) {
   TimedSums sums;
-  const memlab::TimedWork student = sums.work(reduce_tree, "reduce_tree", true);
+  const memlab::TimedWork student = sums.work(student::reduce_tree, "reduce_tree", true);
   if (!sums.right_before_timing(student, {lab::check::tree_speedup_vs_starter})) return;
   // The gap rule's target: the starter's own time without its bank conflicts. The tree waits at
   // a barrier every step, so it is at neither roofline and each extra wavefront adds one
@@ -323,7 +324,7 @@ TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("
 TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
   TimedSums sums;
   const std::vector<memlab::CheckId> ids = {lab::check::fast_fraction_of_read_roofline, lab::check::fast_vs_cub};
-  const memlab::TimedWork student = sums.work(reduce_fast, "reduce_fast", true);
+  const memlab::TimedWork student = sums.work(student::reduce_fast, "reduce_fast", true);
   if (!sums.right_before_timing(student, ids)) return;
   // Both gap rules compare the starter's reduce_fast (its tree, one value per thread) with the
   // read roofline: where that tree already reads at DRAM speed, Part B's speed cannot be graded.
@@ -347,9 +348,9 @@ TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_su
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
   namespace metric = memlab::counters::metric;
-  const memlab::CounterValues c =
-      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
-                            [&](cudaStream_t st) { reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
+  const memlab::CounterValues c = memlab::read_counters(
+      {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
+      [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
   if (!c.ok) {
     memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
     return;
@@ -380,7 +381,7 @@ TEST_CASE("Part B: reduce_fast loads 16 bytes per thread" * doctest::test_suite(
   namespace metric = memlab::counters::metric;
   memlab::expect_counter_ratio(
       lab::check::fast_sectors_per_request,
-      [&](cudaStream_t st) { reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), n, st); },
+      [&](cudaStream_t st) { student::reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), n, st); },
       metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (reduce_fast global loads)",
       fmt::format("reduce_fast n={}", n));
 }
@@ -402,11 +403,11 @@ TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank 
   const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
-  b.run(reduce_tree, "reduce_tree");
+  b.run(student::reduce_tree, "reduce_tree");
   namespace metric = memlab::counters::metric;
-  const memlab::CounterValues c =
-      memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
-                            [&](cudaStream_t st) { reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
+  const memlab::CounterValues c = memlab::read_counters(
+      {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
+      [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
   if (!c.ok) {
     memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
     return;

@@ -16,6 +16,7 @@
 #include "check_baseline.h"
 #include "check_patterns.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 namespace {
@@ -30,7 +31,7 @@ const __half* as_half(const Bits* p) { return reinterpret_cast<const __half*>(p)
 
 // The student's transpose and the starter's on raw 16-bit payloads, and fresh payloads.
 void student_transpose(const Bits* in, Bits* out, int rows, int cols, cudaStream_t st) {
-  transpose(as_half(in), as_half(out), rows, cols, st);
+  student::transpose(as_half(in), as_half(out), rows, cols, st);
 }
 void starter_transpose(const Bits* in, Bits* out, int rows, int cols, cudaStream_t st) {
   baseline_transpose(as_half(in), as_half(out), rows, cols, st);
@@ -50,7 +51,7 @@ TEST_CASE("wavefront predictions are well formed" * doctest::test_suite("cpu")) 
   const std::vector<lab07::HalfPattern> patterns = lab07::prediction_patterns(memlab::inputs().next_u64());
   std::string bad;
   for (const lab07::HalfPattern& p : patterns) {
-    const int got = predicted_wavefronts(p.half_index.data());
+    const int got = student::predicted_wavefronts(p.half_index.data());
     if ((got < 1 || got > 32) && bad.empty()) bad = fmt::format("{}: predicted_wavefronts() returned {}", p.name, got);
   }
   memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
@@ -66,7 +67,7 @@ TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctes
   std::string wrong;
   for (const lab07::HalfPattern& p : patterns) {
     const int want = lab07::model_wavefronts(p);
-    const int got = predicted_wavefronts(p.half_index.data());
+    const int got = student::predicted_wavefronts(p.half_index.data());
     if (got == want) {
       ++right;
     } else if (shown++ < 3) {
@@ -113,7 +114,7 @@ TEST_CASE("column reads take one wavefront" * doctest::test_suite("mechanism")) 
                                             metric::shared_ld_bank_conflicts};
   // The starter's tile is measured too, so the report shows the lesson's two numbers side by side.
   const memlab::CounterValues student = memlab::read_counters(metrics, [&](cudaStream_t st) {
-    transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
+    student::transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
   });
   if (!student.ok) {
     memlab::skip_check(id, "hardware counters unavailable: " + student.reason);

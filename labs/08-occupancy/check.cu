@@ -21,6 +21,7 @@
 #include "check_occupancy.h"
 #include "check_timing.h"
 #include "lab.h"
+#include "student_proxy.h"
 #include "lab_checks.h"
 
 // lab.json's descriptions quote lab.h's grid through this parameter.
@@ -55,7 +56,7 @@ Agreement agreement_with_header() {
     for (const OccupancyCase& c : graded_cases()) {
       ++a.cases;
       const OccupancyLimits header = header_occupancy(c.resources, gpu);
-      const int yours = predicted_blocks_per_sm(c.resources, gpu);
+      const int yours = student::predicted_blocks_per_sm(c.resources, gpu);
       if (yours != header.blocks() && ++a.wrong <= 3)
         a.first = join(a.first, fmt::format("{}, {} ({}): you {}, cuda_occupancy.h {}", gpu.name, c.what,
                                             describe(c.resources), yours, describe(header)));
@@ -106,7 +107,7 @@ TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("c
   for (const DeviceLimits& gpu : known_parts())
     for (const OccupancyCase& c : graded_cases()) {
       ++cases;
-      const int p = predicted_blocks_per_sm(c.resources, gpu);
+      const int p = student::predicted_blocks_per_sm(c.resources, gpu);
       if ((p < 0 || p > gpu.max_blocks_per_sm) && bad.empty())
         bad = fmt::format("{}, {}: predicted_blocks_per_sm gives {}, outside 0..{} (the SM's block limit)", gpu.name,
                           c.what, p, gpu.max_blocks_per_sm);
@@ -116,7 +117,7 @@ TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("c
 
   std::string choices, outside;
   for (const DeviceLimits& gpu : known_parts()) {
-    const Candidate c = choose_candidate(gpu);
+    const Candidate c = student::choose_candidate(gpu);
     choices = join(choices, std::string(gpu.name) + ": " + choice_text(c));
     if (!in_grid(c) && outside.empty()) outside = std::string(gpu.name) + ": " + choice_text(c);
   }
@@ -157,7 +158,7 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
     MEMLAB_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, k.function, used.threads_per_block,
                                                               used.dynamic_shared_bytes));
     const int header = header_occupancy(used, gpu).blocks();
-    const int yours = predicted_blocks_per_sm(used, gpu);
+    const int yours = student::predicted_blocks_per_sm(used, gpu);
     table.rows.push_back({candidate_name(k.candidate), std::to_string(attr.numRegs),
                           std::to_string(used.static_shared_bytes + used.dynamic_shared_bytes), std::to_string(runtime),
                           std::to_string(header), std::to_string(yours)});
@@ -208,7 +209,7 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
   constexpr memlab::CheckId id = lab::check::choice_within_5_percent_of_best;
   cudaDeviceProp prop;
   const DeviceLimits gpu = this_gpu(prop);
-  const Candidate choice = choose_candidate(gpu);
+  const Candidate choice = student::choose_candidate(gpu);
   if (!in_grid(choice)) {
     memlab::fail_check(id, "choose_candidate returned " + choice_text(choice));
     return;

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -42,6 +43,7 @@ struct __attribute__((packed)) PathBeneathAttr {
 };
 constexpr unsigned kCreateRulesetVersion = 1u << 0;
 constexpr int kRulePathBeneath = 1;
+constexpr std::uint64_t kFsExecute = 1ull << 0, kFsReadFile = 1ull << 2, kFsReadDir = 1ull << 3;
 constexpr std::uint64_t kFsWriteFile = 1ull << 1, kFsRemoveDir = 1ull << 4, kFsRemoveFile = 1ull << 5,
                         kFsMakeChar = 1ull << 6, kFsMakeDir = 1ull << 7, kFsMakeReg = 1ull << 8,
                         kFsMakeSock = 1ull << 9, kFsMakeFifo = 1ull << 10, kFsMakeBlock = 1ull << 11,
@@ -106,7 +108,7 @@ std::vector<long> refused_calls() {
   return nrs;
 }
 
-std::vector<sock_filter> seccomp_program() {
+std::vector<sock_filter> seccomp_program(bool processes) {
   std::vector<sock_filter> f;
   auto stmt = [&](unsigned short code, std::uint32_t k) { f.push_back(BPF_STMT(code, k)); };
   auto jump = [&](unsigned short code, std::uint32_t k, unsigned char jt, unsigned char jf) {
@@ -129,6 +131,27 @@ std::vector<sock_filter> seccomp_program() {
   // socket(): local (AF_UNIX) only. The CUDA driver needs one at start (it looks for the MPS
   // server, and names its UVM socket in the abstract namespace; seen on the H200, 2026-12-04);
   // every other family (the network, netlink, raw packets) is refused.
+  if (!processes) {
+    // No new process: fork and vfork refused; clone allowed only for a thread; clone3 says
+    // "not implemented", so that the C library falls back to clone, whose flags seccomp can read.
+#ifdef SYS_fork
+    jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, 0, 1);
+    stmt(BPF_RET | BPF_K, refuse);
+#endif
+#ifdef SYS_vfork
+    jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, 0, 1);
+    stmt(BPF_RET | BPF_K, refuse);
+#endif
+#ifdef SYS_clone3
+    jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1);
+    stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
+#endif
+    jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 4);
+    stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]));
+    jump(BPF_JMP | BPF_JSET | BPF_K, 0x00010000u /* CLONE_THREAD */, 1, 0);
+    stmt(BPF_RET | BPF_K, refuse);
+    stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  }
   jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 3);
   stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]));
   jump(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 1, 0);
@@ -203,7 +226,8 @@ std::string containment_summary(const ContainmentSupport& s) {
   return text;
 }
 
-Containment::Containment(const std::vector<std::string>& writable) : support_(probe_containment()) {
+Containment::Containment(const std::vector<std::string>& writable, ContainmentProfile profile)
+    : support_(probe_containment()), profile_(profile) {
   for (const auto& dir : writable) {
     const int fd = open_path(dir);
     if (fd < 0)
@@ -212,8 +236,34 @@ Containment::Containment(const std::vector<std::string>& writable) : support_(pr
   }
   dev_fd_ = open_path("/dev");
   dev_shm_fd_ = open_path("/dev/shm");
+  if (!profile_.gpu) {
+    // Reading is handled too: allowed beneath every top-level folder but /dev, and in /dev only
+    // for the device files no program needs a GPU for.
+    if (DIR* root = opendir("/")) {
+      while (dirent* e = readdir(root)) {
+        const std::string name = e->d_name;
+        if (name == "." || name == ".." || name == "dev") continue;
+        const int fd = open(("/" + name).c_str(), O_PATH | O_CLOEXEC);
+        if (fd < 0) continue;
+        struct stat st {};
+        const bool folder = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+        const int high = fcntl(fd, F_DUPFD_CLOEXEC, 64);
+        close(fd);
+        if (high < 0) continue;
+        (folder ? readable_fds_ : readable_dev_fds_).push_back(high);  // a file takes file rights only
+      }
+      closedir(root);
+    }
+    for (const char* dev : {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"}) {
+      const int fd = open(dev, O_PATH | O_CLOEXEC);
+      if (fd < 0) continue;
+      const int high = fcntl(fd, F_DUPFD_CLOEXEC, 64);
+      close(fd);
+      if (high >= 0) readable_dev_fds_.push_back(high);
+    }
+  }
   if (support_.seccomp) {
-    const std::vector<sock_filter> program = seccomp_program();
+    const std::vector<sock_filter> program = seccomp_program(profile_.processes);
     filter_.resize(program.size() * sizeof(sock_filter));
     std::memcpy(filter_.data(), program.data(), filter_.size());
   }
@@ -221,6 +271,8 @@ Containment::Containment(const std::vector<std::string>& writable) : support_(pr
 
 Containment::~Containment() {
   for (int fd : writable_fds_) close(fd);
+  for (int fd : readable_fds_) close(fd);
+  for (int fd : readable_dev_fds_) close(fd);
   if (dev_fd_ >= 0) close(dev_fd_);
   if (dev_shm_fd_ >= 0) close(dev_shm_fd_);
 }
@@ -239,6 +291,8 @@ int Containment::apply_in_child(int keep_up_to, const char** step) const {
   if (abi > 0) {
     RulesetAttr attr{};
     attr.handled_access_fs = write_rights(abi);
+    const std::uint64_t read_rights = kFsExecute | kFsReadFile | kFsReadDir;
+    if (!profile_.gpu) attr.handled_access_fs |= read_rights;
     size_t size = sizeof(std::uint64_t);
     if (abi >= 4) {
       attr.handled_access_net = kNetBindTcp | kNetConnectTcp;  // no rule allows any port
@@ -259,7 +313,17 @@ int Containment::apply_in_child(int keep_up_to, const char** step) const {
       if (allow(fd, attr.handled_access_fs) != 0) return failed("landlock_add_rule (scratch folder)");
     // The GPU's device files, /dev/null and the terminal are opened for writing; nothing is
     // created there. /dev/shm is memory, not the grading's files.
-    if (allow(dev_fd_, kFsWriteFile | kFsTruncate) != 0) return failed("landlock_add_rule (/dev)");
+    if (profile_.gpu) {
+      if (allow(dev_fd_, kFsWriteFile | kFsTruncate) != 0) return failed("landlock_add_rule (/dev)");
+    } else {
+      for (int fd : readable_fds_)
+        if (allow(fd, read_rights) != 0) return failed("landlock_add_rule (a readable folder)");
+      for (int fd : readable_dev_fds_)
+        if (allow(fd, kFsReadFile | kFsWriteFile | kFsTruncate) != 0) return failed("landlock_add_rule (/dev file)");
+      if (allow(dev_fd_, kFsReadDir) != 0) return failed("landlock_add_rule (/dev)");
+      for (int fd : writable_fds_)
+        if (allow(fd, read_rights) != 0) return failed("landlock_add_rule (scratch folder, reading)");
+    }
     if (allow(dev_shm_fd_, attr.handled_access_fs) != 0) return failed("landlock_add_rule (/dev/shm)");
     // The process's own /proc files (opened here, after fork: /proc/self is this process). The
     // CUDA driver names its threads at start (fopen(/proc/self/task/TID/comm, "wb"): a write that

@@ -31,13 +31,25 @@ ContainmentSupport probe_containment();
 // "Landlock ABI 7, seccomp, subreaper" (the report words them in the student's language).
 std::string containment_summary(const ContainmentSupport& s);
 
+// What a contained process may do on top of the rules above. The check programs get the defaults;
+// the recorder, which runs the student's host code (checker/record/), gets less.
+struct ContainmentProfile {
+  // false: the GPU's device files cannot be opened (Landlock: reading is handled too, and /dev
+  // keeps only null, zero, full, random, urandom and shm), so CUDA finds no device.
+  bool gpu = true;
+  // false: no new process (fork, vfork, clone without CLONE_THREAD and clone3 are refused by
+  // seccomp; threads are still allowed). Such a process can leave nothing behind, and stopping
+  // it (SIGSTOP) stops everything it runs.
+  bool processes = true;
+};
+
 // Prepared in the parent before fork (it allocates), applied in the child between fork and exec
 // (only system calls: safe after fork in a process with threads).
 class Containment {
  public:
   // `writable`: the folders the contained process may write beneath (its scratch space). They
   // must exist. /dev keeps write access to existing device files (the GPU's, /dev/null).
-  explicit Containment(const std::vector<std::string>& writable);
+  explicit Containment(const std::vector<std::string>& writable, ContainmentProfile profile = {});
   ~Containment();
   Containment(const Containment&) = delete;
   Containment& operator=(const Containment&) = delete;
@@ -52,7 +64,10 @@ class Containment {
 
  private:
   ContainmentSupport support_;
-  std::vector<int> writable_fds_;  // O_PATH descriptors of the writable folders (closed in the child)
+  ContainmentProfile profile_;
+  std::vector<int> writable_fds_;      // O_PATH descriptors of the writable folders (closed in the child)
+  std::vector<int> readable_fds_;      // without the GPU: every top-level folder but /dev
+  std::vector<int> readable_dev_fds_;  // without the GPU: the harmless device files, and top-level files
   int dev_fd_ = -1, dev_shm_fd_ = -1;
   std::vector<unsigned char> filter_;  // the seccomp program (struct sock_filter[])
 };

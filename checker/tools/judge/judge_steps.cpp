@@ -81,6 +81,11 @@ int run_build_step(const JudgeOptions& o) {
   // The lab's results of an earlier run are already gone: its labNN.clear test runs first
   // (cmake/MemlabClearResults.cmake). The contract result lives in the build tree, not there.
   if (!o.contract_result.empty()) fs::remove(o.contract_result);
+  // A new grading: every question to the student's code is asked again, once.
+  if (!o.answers.empty()) {
+    fs::remove(o.answers);
+    fs::create_directories(fs::path(o.answers).parent_path());
+  }
 
   BuildStatus status;
   status.run_id = new_run_id();
@@ -203,10 +208,16 @@ int run_suite_step(const JudgeOptions& o) {
   std::vector<std::string> argv{o.program, "--lab-dir", o.lab_dir, "--results-dir", scratch.path(),           "--suite",
                                 o.suite,   "--variant", o.variant, "--record-fd",   std::to_string(kRecordFd)};
   if (!o.thresholds.empty()) argv.insert(argv.end(), {"--thresholds", o.thresholds});
+  if (!o.answers.empty()) argv.insert(argv.end(), {"--answers", o.answers, "--recorder", o.recorder});
+  for (const auto& code : o.device_code) argv.insert(argv.end(), {"--device-code", code});
   if (const char* seed = std::getenv("MEMLAB_SEED")) argv.insert(argv.end(), {"--seed", seed});
   const std::vector<std::string> passthrough = scratch.redirect_outputs(o.passthrough);
   argv.insert(argv.end(), passthrough.begin(), passthrough.end());
-  const Containment containment({scratch.path()});
+  // The check program runs none of the student's host code (the recorder, its child, does), but
+  // it stays contained: it may write its scratch folder and the grading's answer file.
+  std::vector<std::string> writable{scratch.path()};
+  if (!o.answers.empty()) writable.push_back(fs::path(o.answers).parent_path().string());
+  const Containment containment(writable);
   part.contained = true;
   part.landlock_abi = containment.support().landlock_abi;
   part.seccomp = containment.support().seccomp;

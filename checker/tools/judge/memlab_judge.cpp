@@ -1,6 +1,7 @@
 // memlab-judge: the grading steps that run no student code.
-//   memlab-judge build ...   compiles a lab's student files (the check program's link, behind the
-//                            submission contract) and records what happened in labNN.build.json
+//   memlab-judge build ...   compiles a lab's student files (the recorder's link, behind the
+//                            submission contract), starts a new grading's answer file and
+//                            records what happened in labNN.build.json
 //   memlab-judge suite ...   runs a lab's check program for one suite, collects its measurement
 //                            records, decides every check's verdict from the manifest and writes
 //                            the suite's report part, whatever way the program ends
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
     sub->add_option("--variant", o.variant, "starter, solution, submission or wrong (for the report)");
     sub->add_option("--thresholds", o.thresholds, "the instructor's overrides file (the build's MEMLAB_THRESHOLDS)");
     sub->add_option("--tree-commit", o.tree_commit, "the grading tree's commit (for the report)");
+    sub->add_option("--answers", o.answers, "the grading's answer file (the recorder's answers)");
   };
   CLI::App* build = app.add_subcommand("build", "compile the student's files, check the contract, link");
   common(build);
@@ -42,6 +44,8 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::IsMember(memlab::suite_names()));
   suite->add_option("--program", o.program, "the lab's check program")->required();
+  suite->add_option("--recorder", o.recorder, "the recorder: the program that runs the student's host code");
+  suite->add_option("--device-code", o.device_code, "the student's device code (a .fatbin per .cu file)");
   suite->add_option("--deadline", o.deadline_s, "seconds the check program may run before it is ended")
       ->check(CLI::PositiveNumber);
   suite->add_flag("--verdicts-in-report", o.verdicts_in_report,

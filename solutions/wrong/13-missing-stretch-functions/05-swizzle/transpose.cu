@@ -1,6 +1,6 @@
-// Known wrong: the stretch is switched off and its functions (swizzle16, transpose16,
-// transpose16_kernel_attributes) are deleted. lab.h declares them and the checker calls them, so
-// the program does not link: a build error, reported in every check, 0 points.
+// Known wrong: the stretch is switched off and its functions (swizzle16, transpose16) are
+// deleted. lab.h declares them and the recorder calls them, so the recorder does not link: a
+// build error, reported in every check, 0 points.
 #include "lab.h"
 
 // CuTe-style Swizzle<B, M, S> on an offset: XOR the B bits at [M + S, M + S + B) into the B
@@ -73,8 +73,4 @@ void launch_transpose(const T* in, T* out, int rows, int cols, cudaStream_t stre
 
 void transpose(const float* in, float* out, int rows, int cols, cudaStream_t stream) {
   launch_transpose(in, out, rows, cols, stream);
-}
-
-cudaError_t transpose_kernel_attributes(cudaFuncAttributes* attributes) {
-  return cudaFuncGetAttributes(attributes, transpose_tiled<float>);
 }

@@ -1,0 +1,190 @@
+#include "memlab/student_calls.h"
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+#include "answer_file.h"
+#include "memlab/student_plan.h"
+#include "plan_launch.h"
+#include "recorder_process.h"
+
+namespace memlab {
+namespace {
+
+// A pure function has this long to answer (the first question also starts the process); a
+// recorder run that records plans starts CUDA first. An endless loop costs one of these, once per
+// grading: after it the recorder is not asked again.
+constexpr double kPureDeadline = 5;
+constexpr double kFirstPlanDeadline = 30;
+constexpr double kPlanDeadline = 10;
+
+struct State {
+  StudentCallsSetup setup;
+  std::unique_ptr<AnswerFile> answers;
+  std::unique_ptr<RecorderProcess> pure;  // paused between questions
+  long next_id = 1;
+  int recorder_runs = 0;
+  std::map<std::string, PlanFamily> families;
+  // Answers already read, by key: an answer never changes within a grading, so a question asked
+  // again (a model that calls tree_pair() for every element) needs neither the file nor its lock.
+  std::unordered_map<std::string, nlohmann::json> known;
+  std::map<std::string, Plan> last_plan;
+  // The last plan replayed, by its key: a timed loop asks for the same call again and again.
+  std::string cached_key;
+  Plan cached_plan;
+};
+
+State& state() {
+  static State s;
+  return s;
+}
+
+std::string scratch_for_run() {
+  State& st = state();
+  const auto dir = std::filesystem::path(st.setup.scratch) / ("recorder-" + std::to_string(++st.recorder_runs));
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+void keep_output(RecorderProcess& r) {
+  const std::string printed = r.take_output();
+  if (printed.empty()) return;
+  std::cout << "your code printed (in the recorder):\n" << printed << (printed.back() == '\n' ? "" : "\n");
+  state().answers->store_output(printed);
+}
+
+AnswerFile& answers() {
+  State& st = state();
+  if (!st.answers)
+    throw NoAnswer("this check program was started without the grading's recorder (--answers, --recorder)");
+  return *st.answers;
+}
+
+nlohmann::json entry_value(const nlohmann::json& entry, const std::string& function) {
+  if (entry.contains("error")) throw NoAnswer(function + "(): " + entry["error"].get<std::string>());
+  if (entry.contains("answer")) return entry["answer"];
+  if (entry.contains("plan")) return entry["plan"];
+  throw NoAnswer(function + "(): the answer file holds an entry without an answer");
+}
+
+// Turns a recorder's answer line into an entry of the answer file.
+nlohmann::json entry_from(const nlohmann::json& line) {
+  if (line.contains("error") && line["error"].is_string())
+    return {{"error", line["error"].get<std::string>().substr(0, 2000)}};
+  if (line.contains("answer")) return {{"answer", line["answer"]}};
+  if (line.contains("plan")) return {{"plan", line["plan"]}};
+  return {{"error", "the recorder's answer holds neither a value, a plan nor an error"}};
+}
+
+}  // namespace
+
+void set_student_calls(const StudentCallsSetup& setup) {
+  State& st = state();
+  st.setup = setup;
+  st.answers = std::make_unique<AnswerFile>(setup.answers);
+  load_device_code(setup.device_code);
+}
+
+bool student_calls_ready() { return state().answers != nullptr; }
+
+nlohmann::json ask_student(const std::string& function, const nlohmann::json& args) {
+  State& st = state();
+  AnswerFile& file = answers();
+  const std::string key = question_key(function, args);
+  if (auto it = st.known.find(key); it != st.known.end()) return entry_value(it->second, function);
+  AnswerFile::Lock lock(file);
+  if (auto e = file.find(key)) {
+    st.known[key] = *e;
+    return entry_value(*e, function);
+  }
+  if (auto why = file.broken("pure")) throw NoAnswer(function + "() was not asked: " + *why);
+  try {
+    if (!st.pure) st.pure = std::make_unique<RecorderProcess>(st.setup.recorder, scratch_for_run(), false);
+    const nlohmann::json line = st.pure->ask({{"id", st.next_id++}, {"call", function}, {"args", args}}, kPureDeadline);
+    keep_output(*st.pure);
+    st.pure->pause();
+    file.store(key, entry_from(line));
+  } catch (const std::runtime_error& e) {
+    if (st.pure) keep_output(*st.pure);
+    st.pure.reset();
+    file.store_broken("pure", e.what());
+    throw NoAnswer(function + "() was not answered: " + std::string(e.what()));
+  }
+  return entry_value(*file.find(key), function);
+}
+
+void plan_family(const std::string& function, PlanFamily family) { state().families[function] = std::move(family); }
+
+void replay(const std::string& function, cudaStream_t stream, std::initializer_list<const void*> pointers,
+            const nlohmann::json& scalars) {
+  State& st = state();
+  nlohmann::json alignments = nlohmann::json::array();
+  for (const void* p : pointers) alignments.push_back(p ? nlohmann::json(alignment_of(p)) : nlohmann::json());
+  const nlohmann::json question{{"pointers", alignments}, {"args", scalars}};
+  const std::string key = question_key(function, question);
+  if (key != st.cached_key) {
+    AnswerFile& file = answers();
+    AnswerFile::Lock lock(file);
+    if (!file.find(key)) {
+      if (auto why = file.broken("plans")) throw NoAnswer("the plan of " + function + "() was not recorded: " + *why);
+      // Record this call's plan, and those of the calls the lab asks for with it, in one run.
+      std::vector<nlohmann::json> batch{question};
+      if (auto f = st.families.find(function); f != st.families.end())
+        for (const auto& q : f->second(question))
+          if (!file.find(question_key(function, q))) batch.push_back(q);
+      try {
+        RecorderProcess recorder(st.setup.recorder, scratch_for_run(), true);
+        bool first = true;
+        for (const auto& q : batch) {
+          const std::string k = question_key(function, q);
+          if (file.find(k)) continue;
+          nlohmann::json ask{
+              {"id", st.next_id++}, {"call", function}, {"pointers", q.at("pointers")}, {"args", q.at("args")}};
+          const nlohmann::json line = recorder.ask(ask, first ? kFirstPlanDeadline : kPlanDeadline);
+          first = false;
+          keep_output(recorder);
+          file.store(k, entry_from(line));
+        }
+      } catch (const std::runtime_error& e) {
+        file.store_broken("plans", e.what());
+        if (!file.find(key))
+          throw NoAnswer("the plan of " + function + "() was not recorded: " + std::string(e.what()));
+      }
+      // The recorder is gone (killed with everything it ran) before anything here is measured.
+    }
+    const nlohmann::json entry = *file.find(key);
+    const nlohmann::json value = entry_value(entry, function);
+    try {
+      st.cached_plan = plan_from_json(value, static_cast<int>(pointers.size()));
+    } catch (const std::exception& e) {
+      throw NoAnswer("the plan of " + function + "() is not usable: " + std::string(e.what()));
+    }
+    st.cached_key = key;
+    st.last_plan[function] = st.cached_plan;
+  }
+  launch_plan(st.cached_plan, std::vector<const void*>(pointers), stream);
+}
+
+std::vector<LaunchedKernel> launched_kernels(const std::string& function) {
+  const auto it = state().last_plan.find(function);
+  if (it == state().last_plan.end()) return {};
+  return describe_kernels(it->second);
+}
+
+std::string recorder_output() {
+  State& st = state();
+  if (!st.answers) return "";
+  AnswerFile::Lock lock(*st.answers);
+  return st.answers->output();
+}
+
+}  // namespace memlab
+
+namespace memlab {
+
+void end_recorder() { state().pure.reset(); }
+
+}  // namespace memlab

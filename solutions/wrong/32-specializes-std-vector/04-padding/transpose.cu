@@ -1,0 +1,40 @@
+// Known wrong (with predict.cpp): the starter's tile, float tile[32][32], unchanged. Its column
+// reads are 32-way bank conflicts; predict.cpp tries to hide that from the timing.
+#include "lab.h"
+
+namespace {
+
+constexpr int kTile = 32;          // a block moves one 32 x 32 tile
+constexpr int kBlockRows = 8;      // with 32 x 8 threads, so each thread moves 4 elements
+constexpr int kTilePitch = kTile;  // no padding: a column of the tile is one bank
+
+__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+  // Rows of the tile are 32 floats = 128 bytes apart, so tile[i][c] is in bank c for every i.
+  __shared__ float tile[kTile][kTilePitch];
+
+  // Read a tile of `in` row by row: a warp reads 32 consecutive floats (coalesced) and
+  // writes one row of the tile (32 different banks).
+  int col = blockIdx.x * kTile + threadIdx.x;
+  int row = blockIdx.y * kTile + threadIdx.y;
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < cols && row + j < rows) tile[threadIdx.y + j][threadIdx.x] = in[(size_t)(row + j) * cols + col];
+
+  __syncthreads();
+
+  // Write the tile transposed: a warp writes 32 consecutive floats of `out` (coalesced) but
+  // reads one COLUMN of the tile: 32 lanes, one bank, 32 wavefronts.
+  col = blockIdx.y * kTile + threadIdx.x;  // column of `out` = row of `in`
+  row = blockIdx.x * kTile + threadIdx.y;  // row of `out` = column of `in`
+  for (int j = 0; j < kTile; j += kBlockRows)
+    if (col < rows && row + j < cols) out[(size_t)(row + j) * rows + col] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+}  // namespace
+
+int transpose_tile_pitch() { return kTilePitch; }
+
+void transpose(const float* in, float* out, int rows, int cols, cudaStream_t stream) {
+  dim3 block(kTile, kBlockRows);
+  dim3 grid((cols + kTile - 1) / kTile, (rows + kTile - 1) / kTile);
+  transpose_tiled<<<grid, block, 0, stream>>>(in, out, rows, cols);
+}
