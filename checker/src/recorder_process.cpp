@@ -50,6 +50,7 @@ RecorderProcess::RecorderProcess(const std::string& program, const std::string& 
   ContainmentProfile profile;
   profile.gpu = gpu;
   profile.processes = false;
+  profile.parent_sockets = gpu;  // CUDA in a child of this (CUDA) process needs this process's socket
   const Containment containment({scratch}, profile);
   const std::string tmpdir = "TMPDIR=" + scratch;
   std::vector<char*> envp;

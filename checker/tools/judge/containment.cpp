@@ -299,7 +299,7 @@ int Containment::apply_in_child(int keep_up_to, const char** step) const {
       size = 2 * sizeof(std::uint64_t);
     }
     if (abi >= 6) {
-      attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
+      attr.scoped = (profile_.parent_sockets ? 0 : kScopeAbstractUnixSocket) | kScopeSignal;
       size = sizeof attr;
     }
     const int ruleset = static_cast<int>(syscall(SYS_landlock_create_ruleset, &attr, size, 0));

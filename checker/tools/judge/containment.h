@@ -41,6 +41,11 @@ struct ContainmentProfile {
   // seccomp; threads are still allowed). Such a process can leave nothing behind, and stopping
   // it (SIGSTOP) stops everything it runs.
   bool processes = true;
+  // true: abstract UNIX sockets made inside the caller's own Landlock domain stay reachable (no
+  // scope of this layer). A CUDA process's child needs its parent's socket to start CUDA (on the
+  // H200, the recorder's CUDA refused to start without); the caller's own layer, where it is
+  // contained, still keeps every socket outside its domain out of reach.
+  bool parent_sockets = false;
 };
 
 // Prepared in the parent before fork (it allocates), applied in the child between fork and exec
