@@ -329,7 +329,7 @@ int Containment::apply_in_child(int keep_up_to, const char** step) const {
     // CUDA driver names its threads at start (fopen(/proc/self/task/TID/comm, "wb"): a write that
     // truncates; on the H200 it refused to start without). /proc/sys and
     // every other process's files stay read-only.
-    const int proc_self = open("/proc/self", O_PATH | O_CLOEXEC | O_DIRECTORY);
+    const int proc_self = open(profile_.children_proc ? "/proc" : "/proc/self", O_PATH | O_CLOEXEC | O_DIRECTORY);
     const long proc_rule = allow(proc_self, kFsWriteFile | kFsTruncate);
     if (proc_self >= 0) close(proc_self);
     if (proc_rule != 0) return failed("landlock_add_rule (/proc/self)");

@@ -46,6 +46,10 @@ struct ContainmentProfile {
   // H200, the recorder's CUDA refused to start without); the caller's own layer, where it is
   // contained, still keeps every socket outside its domain out of reach.
   bool parent_sockets = false;
+  // true: the process's children may write their own /proc files too (all of /proc is writable
+  // in this layer). CUDA names its threads there at start; the check program, which runs no
+  // student code, starts the recorder, whose own layer again allows only its own /proc files.
+  bool children_proc = false;
 };
 
 // Prepared in the parent before fork (it allocates), applied in the child between fork and exec

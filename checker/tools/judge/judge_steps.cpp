@@ -217,7 +217,9 @@ int run_suite_step(const JudgeOptions& o) {
   // it stays contained: it may write its scratch folder and the grading's answer file.
   std::vector<std::string> writable{scratch.path()};
   if (!o.answers.empty()) writable.push_back(fs::path(o.answers).parent_path().string());
-  const Containment containment(writable);
+  ContainmentProfile profile;
+  profile.children_proc = true;  // the recorder, its child, starts CUDA
+  const Containment containment(writable, profile);
   part.contained = true;
   part.landlock_abi = containment.support().landlock_abi;
   part.seccomp = containment.support().seccomp;
