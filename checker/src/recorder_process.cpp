@@ -167,9 +167,11 @@ nlohmann::json RecorderProcess::ask(const nlohmann::json& question, double deadl
     }
     if (pending_.size() > kMaxAnswerBytes) fail("the recorder sent more than 4 MB without ending a line");
     const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-    if (left <= 0)
-      fail("the student's code did not answer " + question.value("call", std::string("?")) + "() within " +
-           std::to_string(static_cast<int>(deadline_s)) + " s (an endless loop?)");
+    if (left <= 0) {
+      end();
+      throw RecorderTimeout("the student's code did not answer " + question.value("call", std::string("?")) +
+                            "() within " + std::to_string(static_cast<int>(deadline_s)) + " s (an endless loop?)");
+    }
     pollfd fds[2] = {{answers_, POLLIN, 0}, {output_, POLLIN, 0}};
     const int ready = poll(fds, 2, static_cast<int>(std::min(left, 0.1) * 1000) + 1);
     if (ready < 0 && errno != EINTR) fail(std::string("poll: ") + std::strerror(errno));

@@ -6,11 +6,17 @@
 // in time, a crash, an exit, garbage, a flood, too much memory) ends it and becomes a reason.
 #include <sys/types.h>
 
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 namespace memlab {
+
+// The recorder did not answer in time (an endless loop): a reason not to ask it again.
+struct RecorderTimeout : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class RecorderProcess {
  public:

@@ -55,6 +55,10 @@ std::string files_list(const Manifest& m) {
   return s;
 }
 
+std::string previous_answers_path(const std::string& answers) {
+  return (fs::path(answers).parent_path() / "answers.previous.jsonl").string();
+}
+
 fs::path build_status_path(const JudgeOptions& o, const Manifest& m) {
   return fs::path(o.results_dir) / ("lab" + m.number + ".build.json");
 }
@@ -81,10 +85,14 @@ int run_build_step(const JudgeOptions& o) {
   // The lab's results of an earlier run are already gone: its labNN.clear test runs first
   // (cmake/MemlabClearResults.cmake). The contract result lives in the build tree, not there.
   if (!o.contract_result.empty()) fs::remove(o.contract_result);
-  // A new grading: every question to the student's code is asked again, once.
+  // A new grading: every question to the student's code is asked again, once. The questions of
+  // the last grading are kept (answers.previous.jsonl): the check program asks for all of their
+  // plans in its first recorder run, so that CUDA starts once per grading, not once per call.
   if (!o.answers.empty()) {
-    fs::remove(o.answers);
     fs::create_directories(fs::path(o.answers).parent_path());
+    std::error_code ec;
+    if (fs::exists(o.answers)) fs::rename(o.answers, previous_answers_path(o.answers), ec);
+    fs::remove(o.answers, ec);
   }
 
   BuildStatus status;
