@@ -294,6 +294,7 @@ function(memlab_add_variant_tests lab_dir student_dir manifest_json tag contract
       list(APPEND common_judge_args --device-code "${code}")
     endforeach()
   endif()
+  set_property(GLOBAL APPEND PROPERTY MEMLAB_BUILT_FIXTURES "${V_PREFIX}${lab}_built")
   set_tests_properties(${V_PREFIX}${lab}.build PROPERTIES
     FIXTURES_SETUP "${V_PREFIX}${lab}_built" FIXTURES_REQUIRED "${V_PREFIX}${lab}_cleared;memlab_build"
     LABELS "${lab};cpu;${V_LABEL}" TIMEOUT 1800
@@ -420,6 +421,12 @@ function(memlab_add_wrong_submissions)
       list(APPEND contained_reports "wrong.${case}.lab${number}.report")
     endif()
   endforeach()
+  # After every variant's build step: no program that measures, checks or judges holds a symbol
+  # that a student object defines (only the recorders link student objects).
+  get_property(built GLOBAL PROPERTY MEMLAB_BUILT_FIXTURES)
+  add_test(NAME course.no_student_symbols
+    COMMAND "${PROJECT_SOURCE_DIR}/checker/tests/no_student_symbols.sh" "${CMAKE_BINARY_DIR}")
+  set_tests_properties(course.no_student_symbols PROPERTIES FIXTURES_REQUIRED "${built}" LABELS "cpu;wrong")
   # After the cases that try to outlive their step or write outside it: nothing of theirs runs
   # on, and no file they tried to leave exists (checker/tests/containment_aftermath.sh).
   if(contained_cases)
