@@ -70,7 +70,7 @@ bool sm_clock_throttled_now() {
 }
 
 std::string Environment::summary() const {
-  std::string out = fmt::format("GPU {}: {} (sm_{}{}, {} SMs, {} MB L2, {} GB)\n", device.index, device.name,
+  std::string out = fmt::format("GPU {}: {} (sm_{}{}, {} SMs, {} MiB L2, {} GiB)\n", device.index, device.name,
                                 device.cc_major, device.cc_minor, device.sm_count, device.l2_bytes / (1024 * 1024),
                                 device.global_mem_bytes / (1024ull * 1024 * 1024));
   out += fmt::format("driver {}, CUDA driver API {}, runtime {}\n", driver_version.empty() ? "?" : driver_version,

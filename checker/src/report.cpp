@@ -51,6 +51,7 @@ std::string to_json(const ReportPart& p) {
                       {"landlock_abi", p.landlock_abi},
                       {"seccomp", p.seccomp},
                       {"left_behind", p.left_behind}};
+  if (!p.printed.empty()) j["printed"] = p.printed;
   j["checks"] = json::array();
   for (const auto& c : p.checks) {
     json r{{"id", c.id},
@@ -85,6 +86,7 @@ ReportPart part_from_json(const std::string& text) {
   p.thresholds = j.value("thresholds", "");
   p.tree_commit = j.value("tree_commit", "");
   p.ending = j.value("ending", "");
+  p.printed = j.value("printed", "");
   if (j.contains("containment") && j["containment"].is_object()) {
     const json& c = j["containment"];
     p.contained = c.value("contained", false);

@@ -29,6 +29,11 @@ TEST_CASE("report parts round-trip through JSON") {
   CHECK(q.checks[0].verdict == Verdict::inconclusive);
   CHECK(*q.checks[0].measured == doctest::Approx(1.79));
   CHECK(q.checks[0].detail == r.detail);
+  CHECK(q.printed.empty());
+  CHECK(to_json(p).find("printed") == std::string::npos);  // a part without printing has no field
+
+  p.printed = "tile pitch 33\n";  // what the student's host code printed in the recorder
+  CHECK(part_from_json(to_json(p)).printed == "tile pitch 33\n");
 }
 
 TEST_CASE("console lines show measured, required, and the hint on failure") {

@@ -170,6 +170,10 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     if (is_gpu_suite(suite) && !lab.contains("environment")) lab["environment"] = part.environment;
     if (!part.ending.empty()) lab["endings"][suite] = part.ending;
     if (!part.left_behind.empty()) lab["left_behind"][suite] = part.left_behind;
+    // The answer file is the grading's, shared by its suites: the part written last holds the
+    // most of it.
+    if (part.printed.size() > (lab.contains("printed") ? lab["printed"].get<std::string>().size() : 0))
+      lab["printed"] = part.printed;
   }
   // The containment of the weakest step that ran the student's code (a step that never started
   // its program, after a failed build, has none to report).
@@ -191,6 +195,11 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   if (lab.contains("tree_commit"))
     table << fill(w.grading_tree, fmt::arg("text", lab["tree_commit"].get<std::string>())) << "\n";
   if (lab.contains("containment")) table << lab["containment"]["text"].get<std::string>() << "\n";
+  if (lab.contains("printed")) {
+    std::string text = lab["printed"].get<std::string>();
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    table << fill(w.printed, fmt::arg("text", text)) << "\n";
+  }
 
   double score = 0, max_score = 0;
   int counts[4] = {0, 0, 0, 0};

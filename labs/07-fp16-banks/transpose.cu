@@ -6,7 +6,7 @@
 namespace {
 
 // baseline-copy: begin kernel (check_baseline.cu keeps a copy: the checker's yardstick)
-constexpr int kTile = 64;          // 64 halves = 128 bytes: one tile row is one cache line
+constexpr int kTile = 64;          // 64 halves = 128 bytes: one tile row spans all 32 banks once
 constexpr int kBlockRows = 8;      // 32 x 8 threads, so each thread moves 2 x 8 = 16 halves
 constexpr int kPitch = kTile + 1;  // halves from one tile row to the next
 

@@ -57,6 +57,9 @@ struct ReportPart {
   int landlock_abi = 0;
   bool seccomp = false;
   std::string left_behind;
+  // What the student's host code printed in the recorder during this grading (the answer file's
+  // record of it, cut to 4 KB), shown once in the report.
+  std::string printed;
 };
 
 std::string to_json(const ReportPart& part);

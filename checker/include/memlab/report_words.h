@@ -32,6 +32,7 @@ struct ReportWords {
   const char *graded_solution, *graded_starter, *graded_wrong, *graded_other;  // {files} {dir}
   const char* thresholds;                                                      // {text}
   const char* grading_tree;                                                    // {text}
+  const char* printed;                                                         // {text}
   const char* suite_heading;                                                   // {suite}
   Plural points_of;                                                            // {points} {max}
   const char* same_skip_reason;

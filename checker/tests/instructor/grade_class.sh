@@ -50,12 +50,13 @@ for who in alice bob carol dave erin frank mallory oscar; do
   [ -s "$work/out/results/$who/gradescope.json" ] || fail "$who has no gradescope.json"
 done
 
-# The hostile two (solutions/wrong/29 and 30): oscar's lingering process was ended with its step,
-# which earns nothing; mallory's honest files earn their points, and her attempt to lower the
-# others' reports changed nothing. Neither left a process or a file behind.
+# The hostile two (solutions/wrong/29 and 30): their code runs only in the recorder, which may
+# start no process, so oscar's shell never starts and his honest predictions earn their points;
+# mallory's honest files earn theirs, and her attempt to lower the others' reports changed
+# nothing. Neither left a process or a file behind.
 expect oscar submission_contract pass
-expect oscar predictions_match_bank_model fail
-grep -q "left processes running" "$work/out/results/oscar/lab04.txt" || fail "oscar's report does not say his code left a process running"
+expect oscar predictions_match_bank_model pass
+! grep -q "left processes running" "$work/out/results/oscar/lab04.txt" || fail "oscar's report says a process was left running: the recorder started one"
 expect mallory column_read_conflict_free_model pass
 expect mallory predictions_match_bank_model pass
 grep -qE '"score": [1-9]' "$work/out/results/bob/lab04.json" || fail "bob's score was lowered: $(grep '"score"' "$work/out/results/bob/lab04.json")"

@@ -59,6 +59,19 @@ std::string previous_answers_path(const std::string& answers) {
   return (fs::path(answers).parent_path() / "answers.previous.jsonl").string();
 }
 
+// What the student's host code printed in the recorder during this grading: the "output" lines
+// of the answer file (written by the course's check program), cut to 4 KB.
+std::string recorder_printed(const std::string& answers) {
+  constexpr std::size_t kMax = 4096;
+  std::ifstream in(answers);
+  std::string line, printed;
+  while (std::getline(in, line) && printed.size() < kMax) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_object() && j.contains("output") && j["output"].is_string()) printed += j["output"].get<std::string>();
+  }
+  return printed.substr(0, kMax);
+}
+
 fs::path build_status_path(const JudgeOptions& o, const Manifest& m) {
   return fs::path(o.results_dir) / ("lab" + m.number + ".build.json");
 }
@@ -298,6 +311,7 @@ int run_suite_step(const JudgeOptions& o) {
   part.checks = judge_suite(m, o.suite, records, ending);
   // Only now, with every process of the step ended, are its files read.
   scratch.copy_outputs(o.results_dir, "lab" + m.number + ".");
+  if (!o.answers.empty()) part.printed = recorder_printed(o.answers);
   if (!run.containment_error.empty()) {
     part.ending = run.containment_error;
     part.checks = fail_suite(m, o.suite, "not graded: " + run.containment_error);
