@@ -5,7 +5,8 @@
 # BUILD_DIR is the parent folder of the preset builds (normally `build`): it must hold
 # BUILD_DIR/all (the starters) and BUILD_DIR/all-solution (the solutions), as
 # checker/tools/verify-labs.sh leaves them. A check program that is missing (bin/labNN_check) is
-# built with `cmake --build BUILD_DIR/PRESET --target labNN_check` first.
+# built with `cmake --build BUILD_DIR/PRESET --target labNN_graded` first (the check program, its
+# recorder and the device code).
 #
 # Each command's output goes to OUT_DIR/NAME.txt: the exact command on the first line ("$ ..."),
 # then its standard output and error, then "exit N" (124: it ran past its time limit). At the
@@ -251,7 +252,7 @@ program() {
   if [ ! -x "$PROG" ] && [ -z "${BUILD_TRIED[$1/$2]:-}" ]; then
     BUILD_TRIED[$1/$2]=1
     if [ -f "$BUILD/$1/build.ninja" ] || [ -f "$BUILD/$1/Makefile" ]; then
-      run_to "build-$1-lab$2" 600 cmake --build "$BUILD/$1" --target "lab$2_check"
+      run_to "build-$1-lab$2" 600 cmake --build "$BUILD/$1" --target "lab$2_graded"
     else
       echo "not run: $BUILD/$1 is not a configured build folder" >"$OUT/build-$1-lab$2.txt"
       record "build-$1-lab$2" "-" "$BUILD/$1 is not a configured build folder"
