@@ -7,9 +7,15 @@
 # MEMLAB_EVERY_ARCHITECTURE=ON (the course's own test build) instead builds every real
 # architecture from 7.5 on that the installed nvcc knows, as machine code (SASS), plus PTX for
 # the newest, so that one build runs on any GPU the toolkit knows.
+# MEMLAB_ARCHITECTURE_ENDS=ON (the course's CI) builds the oldest of those and the newest (SASS,
+# and PTX for the newest): every kernel is proved to compile at both ends of the range, for about
+# a sixth of the device-code compile time of every architecture.
 # An explicit -DCMAKE_CUDA_ARCHITECTURES=... (or CUDAARCHS) always wins.
 option(MEMLAB_EVERY_ARCHITECTURE
        "Without a GPU, build for every architecture nvcc knows (for a build that moves to GPU machines) instead of one" OFF)
+option(MEMLAB_ARCHITECTURE_ENDS
+       "Without a GPU, build for the oldest and the newest architecture nvcc knows (a test build that proves both ends compile)"
+       OFF)
 if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
   return()
 endif()
@@ -119,6 +125,14 @@ else()
         "CUDA architectures (no GPU found: every architecture from 7.5 on that nvcc builds for, PTX for the newest)")
     message(STATUS "CUDA architectures: ${_memlab_nvcc_archs} (no GPU found on this machine; MEMLAB_EVERY_ARCHITECTURE: "
                    "every architecture from 7.5 on that ${_memlab_nvcc} builds for, with PTX for the newest)")
+  elseif(_memlab_nvcc_archs AND MEMLAB_ARCHITECTURE_ENDS)
+    list(GET _memlab_nvcc_archs 0 _memlab_oldest)
+    list(GET _memlab_nvcc_archs -1 _memlab_newest)
+    set(CMAKE_CUDA_ARCHITECTURES "${_memlab_oldest};${_memlab_newest}" CACHE STRING
+        "CUDA architectures (no GPU found: the oldest and the newest that nvcc builds for, PTX for the newest)")
+    message(STATUS "CUDA architectures: ${_memlab_oldest};${_memlab_newest} (no GPU found on this machine; "
+                   "MEMLAB_ARCHITECTURE_ENDS: the oldest and the newest architecture from 7.5 on that ${_memlab_nvcc} "
+                   "builds for, with PTX for the newest)")
   elseif(_memlab_nvcc_archs)
     # The list ends with the newest architecture (SASS and PTX): SASS alone is enough here.
     list(GET _memlab_nvcc_archs -1 _memlab_one)

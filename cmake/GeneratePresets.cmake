@@ -40,7 +40,7 @@ endforeach()
 list(APPEND rows "all|Every lab: your files|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"OFF\"")
 if(NOT STUDENT_COPY)
   list(APPEND rows "all-solution|Every lab: reference solutions|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\"")
-  list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_EVERY_ARCHITECTURE\": \"ON\", \"MEMLAB_WERROR\": \"ON\", \"MEMLAB_TEST_SANITIZERS\": \"ON\"")
+  list(APPEND rows "ci|The course's own test suite (CPU tests run, GPU tests skip without a GPU)|\"MEMLAB_LABS\": \"all\", \"MEMLAB_SOLUTION\": \"ON\", \"MEMLAB_BUILD_TESTS\": \"ON\", \"MEMLAB_BUILD_DOCS\": \"ON\", \"MEMLAB_BUILD_BENCHMARKS\": \"ON\", \"MEMLAB_ARCHITECTURE_ENDS\": \"ON\", \"MEMLAB_WERROR\": \"ON\", \"MEMLAB_TEST_SANITIZERS\": \"ON\"")
   # The course's CPU-testable parts under AddressSanitizer and UBSan (cmake/MemlabWarnings.cmake):
   # the checker library, its tools, unit tests and the site; no lab (their check programs add
   # a long CUDA build and grade nothing more on the CPU). ci runs it as the test course.sanitizers.

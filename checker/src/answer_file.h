@@ -36,6 +36,8 @@ class AnswerFile {
   void store(const std::string& key, nlohmann::json entry);
   void store_broken(const std::string& kind, const std::string& reason);
   void store_output(const std::string& text);
+  // A line that no reader looks up (a note on a recorder run's time): kept for people only.
+  void store_note(const nlohmann::json& line) { append(line); }
   std::string output() const { return output_; }
 
  private:

@@ -5,6 +5,7 @@
 #include "memlab/checker.h"
 #include "memlab/counters.h"
 #include "memlab/launch.h"
+#include "memlab/recorder_lifetime.h"
 
 #include <stdexcept>
 
@@ -21,6 +22,7 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
   // Once under the launch watchdog first: a kernel that hangs, fails or escapes its stream is
   // reported as such (the profiler's replays have no deadline of their own).
   run_checked(launch_name, launch);
+  end_plan_recorder();  // the plan is known now; nothing that ran the student's host code lives below
   counters::Result r = counters::measure(metrics, [&] { launch(work_stream()); });
   // The student's kernel failing under the profiler is the kernel's fault, not a missing
   // permission: it fails the check (through the test case's exception), it is not skipped.

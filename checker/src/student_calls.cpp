@@ -1,5 +1,6 @@
 #include "memlab/student_calls.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,7 +26,8 @@ constexpr double kPlanDeadline = 10;
 struct State {
   StudentCallsSetup setup;
   std::unique_ptr<AnswerFile> answers;
-  std::unique_ptr<RecorderProcess> pure;  // paused between questions
+  std::unique_ptr<RecorderProcess> pure;   // paused between questions
+  std::unique_ptr<RecorderProcess> plans;  // paused between questions; ended before any measurement
   long next_id = 1;
   int recorder_runs = 0;
   std::map<std::string, PlanFamily> families;
@@ -52,6 +54,13 @@ std::string scratch_for_run() {
   const auto dir = std::filesystem::path(st.setup.scratch) / ("recorder-" + std::to_string(++st.recorder_runs));
   std::filesystem::create_directories(dir);
   return dir.string();
+}
+
+// One line per recorder run in the answer file, for whoever studies a grading's time: what it
+// was asked and how long it took (the check programs skip these lines when they read the file).
+void note_run(const std::string& kind, int questions, std::chrono::steady_clock::time_point since) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+  state().answers->store_note({{"run", kind}, {"questions", questions}, {"seconds", seconds}});
 }
 
 void keep_output(RecorderProcess& r) {
@@ -123,11 +132,14 @@ nlohmann::json ask_student(const std::string& function, const nlohmann::json& ar
   }
   if (auto why = file.broken("pure")) throw NoAnswer(function + "() was not asked: " + *why);
   try {
+    const auto started = std::chrono::steady_clock::now();
+    const bool started_now = !st.pure;
     if (!st.pure) st.pure = std::make_unique<RecorderProcess>(st.setup.recorder, scratch_for_run(), false);
     const nlohmann::json line = st.pure->ask({{"id", st.next_id++}, {"call", function}, {"args", args}}, kPureDeadline);
     keep_output(*st.pure);
     st.pure->pause();
     file.store(key, entry_from(line));
+    if (started_now) note_run("pure (started)", 1, started);
   } catch (const std::runtime_error& e) {
     if (st.pure) keep_output(*st.pure);
     st.pure.reset();
@@ -135,6 +147,21 @@ nlohmann::json ask_student(const std::string& function, const nlohmann::json& ar
     throw NoAnswer(function + "() was not answered: " + std::string(e.what()));
   }
   return entry_value(*file.find(key), function);
+}
+
+double grading_constant(const std::string& name, const std::function<double()>& draw) {
+  State& st = state();
+  if (!st.answers) return draw();
+  const std::string key = "constant " + name;
+  if (auto it = st.known.find(key); it != st.known.end()) return it->second.at("answer").get<double>();
+  AnswerFile::Lock lock(*st.answers);
+  auto e = st.answers->find(key);
+  if (!e || !e->contains("answer") || !(*e)["answer"].is_number()) {
+    st.answers->store(key, {{"answer", draw()}});
+    e = st.answers->find(key);
+  }
+  st.known[key] = *e;
+  return (*e)["answer"].get<double>();
 }
 
 void plan_family(const std::string& function, PlanFamily family) { state().families[function] = std::move(family); }
@@ -158,9 +185,14 @@ void replay(const std::string& function, cudaStream_t stream, std::initializer_l
       if (auto f = st.families.find(function); f != st.families.end())
         for (const auto& q : f->second(question)) batch.emplace_back(function, q);
       batch.insert(batch.end(), st.previous.begin(), st.previous.end());
+      const auto started = std::chrono::steady_clock::now();
+      int asked = 0;
       try {
-        RecorderProcess recorder(st.setup.recorder, scratch_for_run(), true);
-        bool first = true;
+        // One recorder records every plan this program asks for until it measures something
+        // (end_plan_recorder()): CUDA starts once per program, not once per plan.
+        const bool first = !st.plans;
+        if (!st.plans) st.plans = std::make_unique<RecorderProcess>(st.setup.recorder, scratch_for_run(), true);
+        RecorderProcess& recorder = *st.plans;
         for (const auto& [call, q] : batch) {
           const std::string k = question_key(call, q);
           if (file.find(k)) continue;
@@ -168,7 +200,7 @@ void replay(const std::string& function, cudaStream_t stream, std::initializer_l
               {"id", st.next_id++}, {"call", call}, {"pointers", q.at("pointers")}, {"args", q.at("args")}};
           nlohmann::json entry;
           try {
-            entry = entry_from(recorder.ask(ask, first ? kFirstPlanDeadline : kPlanDeadline));
+            entry = entry_from(recorder.ask(ask, first && asked == 0 ? kFirstPlanDeadline : kPlanDeadline));
           } catch (const RecorderTimeout& e) {
             // An endless loop costs one deadline per grading: the recorder is not asked again.
             file.store_broken("plans", e.what());
@@ -177,17 +209,22 @@ void replay(const std::string& function, cudaStream_t stream, std::initializer_l
             // A crash on this call: its plan fails with the reason; other calls get a new run.
             entry = {{"error", e.what()}};
           }
-          first = false;
+          ++asked;
           keep_output(recorder);
           entry["call"] = call;
           entry["question"] = q;
           file.store(k, entry);
           if (!recorder.alive()) break;
         }
+        if (recorder.alive())
+          recorder.pause();
+        else
+          st.plans.reset();
       } catch (const std::runtime_error& e) {
+        st.plans.reset();
         if (!file.find(key)) file.store(key, {{"error", e.what()}, {"call", function}, {"question", question}});
       }
-      // The recorder is gone (killed with everything it ran) before anything here is measured.
+      note_run("plans", asked, started);
     }
     const nlohmann::json entry = *file.find(key);
     const nlohmann::json value = entry_value(entry, function);
@@ -219,6 +256,11 @@ std::string recorder_output() {
 
 namespace memlab {
 
-void end_recorder() { state().pure.reset(); }
+void end_recorder() {
+  state().pure.reset();
+  state().plans.reset();
+}
+
+void end_plan_recorder() { state().plans.reset(); }
 
 }  // namespace memlab

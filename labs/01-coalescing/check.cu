@@ -5,6 +5,7 @@
 #include <memlab/counters.h>
 #include <memlab/device_samples.h>
 #include <memlab/sample_inputs.h>
+#include <memlab/student_calls.h>
 #include <memlab/timed_checks.h>
 
 #include <fmt/format.h>
@@ -36,7 +37,12 @@ bool is_poison(float v) {
   return bits == 0xFFFFFFFFu;
 }
 
-float draw_scale() { return memlab::inputs().floats(1, 0.5f, 4.0f)[0]; }
+// One scale per grading, shared by its suites: the plan of a launcher depends on its scalar
+// arguments, so a scale drawn per call would need a recorder run per call.
+float draw_scale() {
+  return static_cast<float>(
+      memlab::grading_constant("lab01 scale", [] { return double(memlab::inputs().floats(1, 0.5f, 4.0f)[0]); }));
+}
 
 // ---- Part A: the 2-D window -------------------------------------------------------------------
 

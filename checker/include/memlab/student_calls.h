@@ -20,6 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "memlab/recorder_lifetime.h"
+
 namespace memlab {
 
 // Where this check program finds the grading's parts (from its command line, set by the judge).
@@ -66,6 +68,12 @@ void replay(const std::string& function, cudaStream_t stream, std::initializer_l
 // calls `family` lists for it are recorded by the same recorder run (fewer CUDA starts).
 using PlanFamily = std::function<std::vector<nlohmann::json>(const nlohmann::json& question)>;
 void plan_family(const std::string& function, PlanFamily family);
+
+// A value drawn once per grading and shared by all its suites (a lab's random scale factor): a
+// launcher's plan depends on its scalar arguments, so a value drawn anew for every call would
+// need a plan, and a CUDA start, for every call. `draw` runs once, in the first program that asks;
+// without the grading's answer file (a check program run by hand) it runs every time.
+double grading_constant(const std::string& name, const std::function<double()>& draw);
 
 // What the kernels of a launcher's last replayed plan are, read from the loaded kernels: the
 // values a student used to report about its own kernel.
