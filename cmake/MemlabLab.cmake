@@ -128,7 +128,7 @@ endfunction()
 # One variant of a lab: the student files of `student_dir` graded by the lab's checker.
 #   PREFIX       test and target prefix ("" for the build's own lab; "wrong.<case>." for a
 #                known-wrong submission)
-#   VARIANT      starter, solution, submission or wrong (printed in every report)
+#   VARIANT      starter, solution, submission, wrong or style (printed in every report)
 #   RESULTS_DIR  where its reports go
 #   LABEL        an extra ctest label
 #   EXPECT       a known-wrong submission's expected.json, checked by the report step
@@ -175,8 +175,8 @@ function(memlab_add_lab_variant lab_dir student_dir)
   add_library(${tag}_student OBJECT ${staged_sources} "${stage_dir}/lab.h")
   set_target_properties(${tag}_student PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared)
   target_include_directories(${tag}_student PRIVATE "${stage_dir}")
-  if(V_VARIANT STREQUAL "wrong")
-    # A known-wrong submission is graded, not shipped: one architecture (the newest of the list,
+  if(V_VARIANT STREQUAL "wrong" OR V_VARIANT STREQUAL "style")
+    # A known-wrong submission or other-style solution is graded, not shipped: one architecture (the newest of the list,
     # this GPU's own where there is one) keeps the course's test build short.
     list(GET CMAKE_CUDA_ARCHITECTURES -1 newest)
     string(REGEX REPLACE "-(real|virtual)$" "" newest "${newest}")  # "90-real" alone: SASS and PTX for 90
@@ -371,12 +371,16 @@ function(memlab_add_lab lab_dir)
   endif()
 endfunction()
 
-# The course's known-wrong submissions (solutions/wrong/<NN>-<case>/<lab folder>/, holding the
-# student files the case is about), each graded as a variant of its lab with tests wrong.<case>.*;
-# its report step fails unless the verdicts are those its expected.json lists.
-function(memlab_add_wrong_submissions)
-  file(GLOB expectations CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/solutions/wrong/*/expected.json")
+# The course's known submissions: solutions/wrong/ (known-wrong: tests wrong.<case>.*, label
+# wrong) and solutions/other-styles/ (honest solutions in other styles: tests style.<case>.*,
+# label style). A case holds the student files it is about, in <NN>-<case>/<lab folder>/, and is
+# graded as a variant of its lab; its report step fails unless the verdicts are those its
+# expected.json lists.
+function(memlab_add_known_submissions folder prefix label)
+  file(GLOB expectations CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/solutions/${folder}/*/expected.json")
   list(SORT expectations)
+  set(contained_cases "")
+  set(contained_reports "")
   foreach(expected IN LISTS expectations)
     get_filename_component(case_dir "${expected}" DIRECTORY)
     get_filename_component(case "${case_dir}" NAME)
@@ -393,7 +397,7 @@ function(memlab_add_wrong_submissions)
     get_filename_component(lab_folder "${lab_dir}" NAME)
     # A case holds only the files it is about: every other student file of its lab comes from
     # the reference solution. The case is graded from a folder that holds both.
-    set(submission "${CMAKE_BINARY_DIR}/wrong/${case}/submission/${lab_folder}")
+    set(submission "${CMAKE_BINARY_DIR}/${folder}/${case}/submission/${lab_folder}")
     file(READ "${lab_dir}/lab.json" manifest_json)
     string(JSON n_files LENGTH "${manifest_json}" student_files)
     math(EXPR last_file "${n_files} - 1")
@@ -410,17 +414,24 @@ function(memlab_add_wrong_submissions)
     if(NOT own)
       message(FATAL_ERROR "${case_dir}/${lab_folder}/ holds none of the lab's student files")
     endif()
-    set(results "${CMAKE_BINARY_DIR}/wrong/${case}/results")
+    set(results "${CMAKE_BINARY_DIR}/${folder}/${case}/results")
     # For a gradescope.json of its own, each case is the only lab of its results folder.
     set(MEMLAB_GRADED_LABS "lab${number}")
-    memlab_add_lab_variant("${lab_dir}" "${submission}" PREFIX "wrong.${case}." VARIANT wrong
-                           RESULTS_DIR "${results}" LABEL wrong EXPECT "${expected}")
+    memlab_add_lab_variant("${lab_dir}" "${submission}" PREFIX "${prefix}.${case}." VARIANT ${label}
+                           RESULTS_DIR "${results}" LABEL ${label} EXPECT "${expected}")
     string(JSON class GET "${expected_json}" class)
     if(class STREQUAL "containment")
       list(APPEND contained_cases "${case}")
-      list(APPEND contained_reports "wrong.${case}.lab${number}.report")
+      list(APPEND contained_reports "${prefix}.${case}.lab${number}.report")
     endif()
   endforeach()
+  set(contained_cases "${contained_cases}" PARENT_SCOPE)
+  set(contained_reports "${contained_reports}" PARENT_SCOPE)
+endfunction()
+
+function(memlab_add_wrong_submissions)
+  memlab_add_known_submissions(wrong wrong wrong)
+  memlab_add_known_submissions(other-styles style style)
   # After every variant's build step: no program that measures, checks or judges holds a symbol
   # that a student object defines (only the recorders link student objects).
   get_property(built GLOBAL PROPERTY MEMLAB_BUILT_FIXTURES)

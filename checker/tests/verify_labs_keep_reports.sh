@@ -37,7 +37,8 @@ exit 0
 EOF
 # ctest --preset P -L ^labNN$ ...: the fixture's report of that lab (run/starter for the preset
 # all, run/solution for all-solution), if it has one;
-# ctest --preset all-solution ... -L ^wrong$: the known-wrong submissions' reports.
+# ctest --preset all-solution ... -L ^wrong$: the known-wrong submissions' reports; -L ^style$:
+# nothing.
 cat >"$tree/bin/ctest" <<EOF
 #!/bin/sh
 echo "ctest \$*" >>"$work/calls.txt"
@@ -48,6 +49,7 @@ case "\$*" in
       case=\$(basename "\$(dirname "\$r")")
       mkdir -p "build/\$preset/wrong/\$case/results" && cp "\$r" "build/\$preset/wrong/\$case/results/"
     done ;;
+  *"-L ^style\\\$"*) ;;  # the other-style solutions: the fixture has none
   *)
     # -L ^labNN\$ (a lab's tests), or -R ^labNN\\.build\$ (its build step only: --sanitizer-only)
     n=\$(echo "\$*" | sed -n 's/.*-[LR] ^lab\\([0-9][0-9]\\)[\\\\.b]*[a-z]*\\\$.*/\\1/p')

@@ -10,10 +10,10 @@ preset=${1:?preset, e.g. all-solution}; lab=${2:?lab number, e.g. 04}; runs=${3:
 mkdir -p build
 cmake --preset "$preset" >"build/$preset.time.log" 2>&1 && cmake --build --preset "$preset" >>"build/$preset.time.log" 2>&1 ||
   { echo "configure or build failed (see build/$preset.time.log)" >&2; exit 2; }
-ctest --preset "$preset" -L "^lab$lab\$" -LE "^wrong\$" >/dev/null 2>&1  # warm-up: the student part is built here
+ctest --preset "$preset" -L "^lab$lab\$" -LE "^(wrong|style)\$" >/dev/null 2>&1  # warm-up: the student part is built here
 for i in $(seq "$runs"); do
   start=$(date +%s.%N)
-  ctest --preset "$preset" -L "^lab$lab\$" -LE "^wrong\$" >"build/$preset.time.lab$lab.$i.log" 2>&1
+  ctest --preset "$preset" -L "^lab$lab\$" -LE "^(wrong|style)\$" >"build/$preset.time.lab$lab.$i.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   echo "lab $lab ($preset) run $i: $(awk "BEGIN { printf \"%.2f\", $end - $start }") s, ctest exit $rc"

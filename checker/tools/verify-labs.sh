@@ -11,7 +11,8 @@
 # Builds the `all` and `all-solution` presets side by side, then runs each lab's checks in
 # turn (never two at once: they would disturb each other's timings).
 # Then grades the course's known-wrong submissions (solutions/wrong/) and checks each against the
-# verdicts its expected.json lists.
+# verdicts its expected.json lists, and the honest solutions in other styles
+# (solutions/other-styles/), one at a time, each of which must pass every check.
 # Then runs each reference solution's check program (build/all-solution/bin/labNN_check), its
 # correctness suite only, under compute-sanitizer --tool memcheck, --tool racecheck and
 # --tool synccheck, and prints a table: lab, tool, errors, verdict. Only the correctness suite:
@@ -324,7 +325,7 @@ verify() {
   for n in $labs; do
     for preset in all all-solution; do
       start=$(date +%s)
-      ctest --preset "$preset" -L "^lab$n\$" -LE "^wrong\$" >"build/$preset.lab$n.log" 2>&1
+      ctest --preset "$preset" -L "^lab$n\$" -LE "^(wrong|style)\$" >"build/$preset.lab$n.log" 2>&1
       echo "lab $n ($preset): ctest $(($(date +%s) - start)) s (log: build/$preset.lab$n.log)" >&2
       report="build/$preset/results/lab$n.json"
       if [ -f "$report" ]; then
@@ -377,6 +378,35 @@ verify() {
   echo
   echo "$wrong_failed known-wrong submission(s) not graded as expected"
 
+  # The honest solutions in other styles: one at a time (their timed checks must pass), with
+  # every check expected to pass.
+  start=$(date +%s)
+  ctest --preset all-solution -L "^style\$" >build/all-solution.style.log 2>&1
+  echo "other-style solutions: ctest $(($(date +%s) - start)) s (log: build/all-solution.style.log)" >&2
+  echo
+  echo "| other-style solution | as expected |"
+  echo "| --- | --- |"
+  style_failed=0
+  for expected in solutions/other-styles/*/expected.json; do
+    [ -f "$expected" ] || continue
+    case=$(basename "$(dirname "$expected")")
+    n=$(sed -n 's/.*"lab": *"\([0-9][0-9]\)".*/\1/p' "$expected" | head -n 1)
+    echo "$selected" | tr ';' '\n' | grep -qx "$n" || continue
+    report="build/all-solution/other-styles/$case/results/lab$n.json"
+    if [ -n "$keep" ]; then
+      mkdir -p "$keep/other-styles/$case" || echo "verify-labs.sh: could not make $keep/other-styles/$case" >&2
+      [ ! -f "$report" ] || keep_report "$report" "$keep/other-styles/$case"
+    fi
+    if out=$("$tool" --expect "$expected" --report "$report" 2>&1); then
+      echo "| $case | yes |"
+    else
+      style_failed=$((style_failed + 1))
+      echo "| $case | NO: $(echo "$out" | grep '^ *NO' | sed 's/^NO: //' | tr '\n' ' ' | cut -c1-300) |"
+    fi
+  done
+  echo
+  echo "$style_failed other-style solution(s) not graded as expected"
+
   sanitizer_failed=""
   if [ "$sanitize" = yes ]; then
     sanitize_solutions
@@ -400,6 +430,7 @@ verify() {
   failed=""
   [ "$table" -eq 0 ] || failed="unexpected verdicts in the verification table"
   [ "$wrong_failed" -eq 0 ] || failed="${failed:+$failed; }$wrong_failed known-wrong submission(s) not graded as expected"
+  [ "$style_failed" -eq 0 ] || failed="${failed:+$failed; }$style_failed other-style solution(s) not graded as expected"
   [ -z "$sanitizer_failed" ] || failed="${failed:+$failed; }compute-sanitizer:${sanitizer_failed%;}"
   echo
   if [ -n "$failed" ]; then

@@ -77,18 +77,20 @@ fail() {
     failures=$((failures + 1))
 }
 
-# $1 page (site path), $2 name for the outputs, $3 URL suffix, $4 slide to expect
+# $1 page (site path), $2 name for the outputs, $3 URL suffix, $4 slide to expect, $5 the file to
+# open instead of the page (a copy of it with the table measurement), if any
 check_view() {
-    url="file://$site/$1$3"
+    url="file://${5:-$site/$1}$3"
     shot="$shots/$2.png"
-    browse --screenshot="$shot" "$url" >/dev/null
+    dom="$shots/$2.dom.html"
+    # One start of Chromium for both: a start costs seconds on a small machine, and 81 pages
+    # and decks are opened here.
+    browse --screenshot="$shot" --dump-dom "$url" >"$dom"
     if [ ! -s "$shot" ]; then
         fail "$1$3: Chromium wrote no screenshot (see the log below)"
         return
     fi
     python3 "$judge" screenshot "$shot" || failures=$((failures + 1))
-    dom="$shots/$2.dom.html"
-    browse --dump-dom "$url" >"$dom"
     python3 "$judge" dom "$dom" "$site/$1" "$4" || failures=$((failures + 1))
 }
 
@@ -97,13 +99,15 @@ for page in $(grep '\.html$' "$list"); do
     name=$(printf '%s' "${page%.html}" | tr '/' '_')
     if grep -q '<body class="deck"' "$site/$page"; then
         slides=$(sed -n 's/.*data-slide-count="\([0-9]*\)".*/\1/p' "$site/$page" | head -n 1)
-        check_view "$page" "$name" "" 1
         if [ "${slides:-0}" -gt 1 ]; then
-            check_view "$page" "$name-last" "#$slides" "$slides"
             # The deck is one file, so a copy with the key walk appended behaves like the original.
+            # The walk ends on the first slide (Home), which the first view expects.
             cat "$site/$page" "$here/key_walk.html" >"$scratch/keys.html"
-            browse --dump-dom "file://$scratch/keys.html" >"$shots/$name-keys.dom.html"
-            python3 "$judge" keys "$shots/$name-keys.dom.html" "$slides" || failures=$((failures + 1))
+            check_view "$page" "$name" "" 1 "$scratch/keys.html"
+            python3 "$judge" keys "$shots/$name.dom.html" "$slides" || failures=$((failures + 1))
+            check_view "$page" "$name-last" "#$slides" "$slides"
+        else
+            check_view "$page" "$name" "" 1
         fi
         browse --no-pdf-header-footer --print-to-pdf="$shots/$name.pdf" "file://$site/$page" >/dev/null
         if [ -s "$shots/$name.pdf" ]; then
@@ -112,12 +116,14 @@ for page in $(grep '\.html$' "$list"); do
             fail "$page: printing to PDF produced nothing"
         fi
     else
-        check_view "$page" "$name" "" 1
         if grep -q '<table' "$site/$page"; then
-            # A wide table must fit the text column or scroll in its box, never be cut.
+            # A wide table must fit the text column or scroll in its box, never be cut. The copy
+            # that measures them looks as the page does: one start gives all three judgements.
             python3 "$judge" tables-page "$site/$page" "$here/table_measure.html" "$scratch/tables.html"
-            browse --dump-dom "file://$scratch/tables.html" >"$shots/$name-tables.dom.html"
-            python3 "$judge" tables "$shots/$name-tables.dom.html" "$page" || failures=$((failures + 1))
+            check_view "$page" "$name" "" 1 "$scratch/tables.html"
+            python3 "$judge" tables "$shots/$name.dom.html" "$page" || failures=$((failures + 1))
+        else
+            check_view "$page" "$name" "" 1
         fi
     fi
 done

@@ -106,6 +106,7 @@ class Page(html.parser.HTMLParser):
         self.body = {}
         self.lang = None  # <html lang>
         self.slides = []  # (id, classes)
+        self.in_code = 0  # inside <script> or <style>: program text, not text a reader sees
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -114,17 +115,21 @@ class Page(html.parser.HTMLParser):
             self.lang = attrs.get("lang")
         if tag == "body":
             self.body = attrs
+        if tag in ("script", "style"):
+            self.in_code += 1
         if tag == "section" and "slide" in classes:
             self.slides.append((attrs.get("id"), classes))
         if self.depth_in_article or (tag == "article" and "markdown-body" in classes):
             self.depth_in_article += 1
 
     def handle_endtag(self, tag):
+        if tag in ("script", "style") and self.in_code:
+            self.in_code -= 1
         if self.depth_in_article and tag not in ("br", "img", "hr", "input", "meta", "link"):
             self.depth_in_article -= 1
 
     def handle_data(self, data):
-        if self.depth_in_article:
+        if self.depth_in_article and not self.in_code:
             self.article_text.append(data)
 
     def text(self):
@@ -186,15 +191,13 @@ def judge_pdf(path, pages):
 
 
 def write_tables_page(page_path, measure_path, out_path):
+    """A copy of the page with the measuring script appended. A <base> element makes its
+    stylesheet, figures and links resolve in the page's own folder, so the copy looks as the
+    page does, and one browser start gives the page's screenshot, text and table sizes."""
     with open(page_path, encoding="utf-8") as f:
         text = f.read()
-    folder = os.path.dirname(page_path)
-
-    def inline(match):
-        with open(os.path.join(folder, match.group(1)), encoding="utf-8") as css:
-            return "<style>\n" + css.read() + "</style>"
-
-    text = re.sub(r'<link rel="stylesheet" href="([^"]+)">', inline, text)
+    base = "file://" + os.path.dirname(os.path.abspath(page_path)) + "/"
+    text = re.sub(r"<head>", lambda m: m.group(0) + f'\n<base href="{base}">', text, count=1)
     with open(measure_path, encoding="utf-8") as f:
         text += f.read()
     with open(out_path, "w", encoding="utf-8") as f:

@@ -36,7 +36,7 @@ std::vector<fs::path> verification_reports(const fs::path& argument) {
   std::map<std::string, std::map<std::pair<int, std::string>, fs::path>> by_lab;
   static const std::regex report_name("lab([0-9][0-9])\\.json");
   for (const auto& run : fs::directory_iterator(argument)) {
-    if (!run.is_directory() || run.path().filename() == "wrong") continue;
+    if (!run.is_directory() || run.path().filename() == "wrong" || run.path().filename() == "other-styles") continue;
     for (const auto& file : fs::directory_iterator(run.path())) {
       std::smatch m;
       const std::string name = file.path().filename().string();
