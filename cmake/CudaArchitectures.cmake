@@ -8,8 +8,8 @@
 # architecture from 7.5 on that the installed nvcc knows, as machine code (SASS), plus PTX for
 # the newest, so that one build runs on any GPU the toolkit knows.
 # MEMLAB_ARCHITECTURE_ENDS=ON (the course's CI) builds the oldest of those and the newest (SASS,
-# and PTX for the newest): every kernel is proved to compile at both ends of the range, for about
-# a sixth of the device-code compile time of every architecture.
+# and PTX for the newest): every kernel is proved to compile at both ends of the range, with device
+# code for two architectures instead of every one.
 # An explicit -DCMAKE_CUDA_ARCHITECTURES=... (or CUDAARCHS) always wins.
 option(MEMLAB_EVERY_ARCHITECTURE
        "Without a GPU, build for every architecture nvcc knows (for a build that moves to GPU machines) instead of one" OFF)
