@@ -76,7 +76,9 @@ endfunction()
 
 # The grading tree's commit, recorded in every report (git may be missing: a copy of the course).
 function(memlab_tree_commit out)
-  set(commit "unknown (not a git checkout)")
+  # Texts in both languages, for the report to pick one (checker/include/memlab/bilingual.h).
+  string(ASCII 31 separator)
+  set(commit "unknown (not a git checkout)${separator}未知（不是 git 检出的代码树）")
   find_package(Git QUIET)
   if(GIT_FOUND AND EXISTS "${PROJECT_SOURCE_DIR}/.git")
     execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${PROJECT_SOURCE_DIR}" rev-parse --short=12 HEAD
@@ -86,7 +88,7 @@ function(memlab_tree_commit out)
                       OUTPUT_VARIABLE dirty OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
       set(commit "${head}")
       if(dirty)
-        set(commit "${head} (with uncommitted changes)")
+        set(commit "${head} (with uncommitted changes)${separator}${head}（有未提交的修改）")
       endif()
     endif()
   endif()

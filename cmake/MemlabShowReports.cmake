@@ -4,6 +4,20 @@
 # lines for several), or says that the lab was not graded in this run. A report older than
 # STARTED (touched when ctest loaded the tests) is an earlier run's, and is not shown as this one's.
 # It always exits 0: a failing post-test command would hide the report behind ctest's own error.
+# The reader's language, chosen as the reports choose it (checker/include/memlab/report_language.h):
+# MEMLAB_LANG when set and not empty, else the first of LC_ALL, LC_MESSAGES and LANG that is.
+set(chinese OFF)
+set(chosen "")
+foreach(variable IN ITEMS MEMLAB_LANG LC_ALL LC_MESSAGES LANG)
+  if(NOT "$ENV{${variable}}" STREQUAL "")
+    set(chosen "$ENV{${variable}}")
+    break()
+  endif()
+endforeach()
+string(TOLOWER "${chosen}" chosen)
+if(chosen MATCHES "^zh")
+  set(chinese ON)
+endif()
 string(REPLACE "," ";" labs "${LABS}")
 list(LENGTH labs n_labs)
 set(out "\n")
@@ -22,14 +36,23 @@ foreach(lab IN LISTS labs)
     endif()
     list(APPEND shown "${lab}")
   else()
-    string(APPEND out "Lab ${number}: NOT GRADED in this run, so it has no report and no score. The first test above "
-                      "that did not pass says why; `ctest --output-on-failure` prints its output.\n")
+    if(chinese)
+      string(APPEND out "实验 ${number}：这次运行没有评分，所以没有报告，也没有分数。上面第一个没有通过的测试说明了原因；"
+                        "`ctest --output-on-failure` 会打印它的输出。\n")
+    else()
+      string(APPEND out "Lab ${number}: NOT GRADED in this run, so it has no report and no score. The first test above "
+                        "that did not pass says why; `ctest --output-on-failure` prints its output.\n")
+    endif()
   endif()
 endforeach()
 if(shown)
   list(GET shown 0 one)
-  if(n_labs EQUAL 1)
+  if(n_labs EQUAL 1 AND chinese)
+    string(APPEND out "报告文件：${RESULTS_DIR}/${one}.txt（就是上面这段文字）、${one}.json、gradescope.json\n")
+  elseif(n_labs EQUAL 1)
     string(APPEND out "Report files: ${RESULTS_DIR}/${one}.txt (this text), ${one}.json, gradescope.json\n")
+  elseif(chinese)
+    string(APPEND out "报告文件：${RESULTS_DIR}/labNN.txt、labNN.json、gradescope.json\n")
   else()
     string(APPEND out "Report files: ${RESULTS_DIR}/labNN.txt, labNN.json, gradescope.json\n")
   endif()

@@ -1,5 +1,7 @@
 #include "memlab/check_text.h"
 
+#include "memlab/bilingual.h"
+
 namespace memlab {
 namespace {
 
@@ -25,6 +27,10 @@ void translate_rows(std::vector<CheckResult>& rows, const Manifest& manifest, La
   for (auto& row : rows) {
     const CheckSpec* spec = manifest.find(row.id);
     if (!spec) continue;
+    // The texts the checks and the judge wrote in both languages (memlab/bilingual.h).
+    row.detail = in_language(row.detail, language);
+    row.measured_text = in_language(row.measured_text, language);
+    row.required_text = in_language(row.required_text, language);
     row.description = check_description(*spec, language);
     row.hint = check_hint(*spec, language);
   }

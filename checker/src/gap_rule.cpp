@@ -2,6 +2,8 @@
 // all call, so that what a GPU check requires and what the portability table predicts agree.
 #include "memlab/gap_rule.h"
 
+#include "memlab/bilingual.h"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -21,6 +23,14 @@ std::string fraction_words(double close) {
 }
 
 }  // namespace
+
+std::string target_in_chinese(const std::string& target) {
+  if (target == "the copy roofline") return "复制屋顶线";
+  if (target == "the read roofline") return "读屋顶线";
+  if (target == "the fastest candidate") return "最快的候选";
+  if (target == "the model's conflict-free time") return "模型给出的无冲突时间";
+  return target;
+}
 
 double gap_gate(const GapRule& rule) {
   check_rule(rule);
@@ -48,17 +58,25 @@ GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
   d.gate = gap_gate(rule);
   d.required_speedup = gap_required_speedup(rule, d.headroom);
   d.graded_by_time = d.headroom >= d.gate;
+  const std::string target_zh = target_in_chinese(rule.target);
   const std::string sides =
       fmt::format("the starter {:.3f} ms, {} {:.3f} ms on this GPU", m.starter_ms, rule.target, m.target_ms);
+  const std::string sides_zh =
+      fmt::format("本 GPU 上起始代码 {:.3f} ms，{} {:.3f} ms", m.starter_ms, target_zh, m.target_ms);
   d.required_text =
-      fmt::format(">= {:.2f}x ({} of the gap: {})", d.required_speedup, fraction_words(rule.close), sides);
+      bilingual(fmt::format(">= {:.2f}x ({} of the gap: {})", d.required_speedup, fraction_words(rule.close), sides),
+                fmt::format(">= {:.2f}x（差距的 {}：{}）", d.required_speedup, fraction_words(rule.close), sides_zh));
   if (!d.graded_by_time) {
-    d.reason = fmt::format(
-        "on this GPU the starter is only {:.2f}x slower than {} ({}); below {:.2f}x the lesson's effect is too small "
-        "to "
-        "grade by time, so it is graded by the counters{}",
-        d.headroom, rule.target, sides, d.gate,
-        rule.counters.empty() ? std::string() : fmt::format(" ({}, which takes this check's points)", rule.counters));
+    d.reason = bilingual(
+        fmt::format("on this GPU the starter is only {:.2f}x slower than {} ({}); below {:.2f}x the lesson's effect "
+                    "is too small to grade by time, so it is graded by the counters{}",
+                    d.headroom, rule.target, sides, d.gate,
+                    rule.counters.empty() ? std::string()
+                                          : fmt::format(" ({}, which takes this check's points)", rule.counters)),
+        fmt::format("在本 GPU 上，起始代码只比{}慢 {:.2f}x（{}）；低于 {:.2f}x 时，这一课的效果太小，无法按时间评分，"
+                    "所以改由计数器评分{}",
+                    target_zh, d.headroom, sides_zh, d.gate,
+                    rule.counters.empty() ? std::string() : fmt::format("（{}，这一项的分数归它）", rule.counters)));
   }
   return d;
 }

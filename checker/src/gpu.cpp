@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "memlab/bilingual.h"
+
 // The build's CMAKE_CUDA_ARCHITECTURES, from checker/CMakeLists.txt.
 #ifndef MEMLAB_CUDA_ARCHITECTURES
 #define MEMLAB_CUDA_ARCHITECTURES ""
@@ -32,16 +34,19 @@ GpuLookup find_gpu() {
   int count = 0;
   cudaError_t status = cudaGetDeviceCount(&count);
   if (status == cudaErrorNoDevice || (status == cudaSuccess && count == 0)) {
-    result.reason = "no CUDA GPU found on this machine";
+    result.reason = bilingual("no CUDA GPU found on this machine", "这台机器上没有找到 CUDA GPU");
     return result;
   }
   if (status == cudaErrorInsufficientDriver) {
-    result.reason = "no NVIDIA driver (or one too old for this CUDA runtime) is installed";
+    result.reason = bilingual("no NVIDIA driver (or one too old for this CUDA runtime) is installed",
+                              "没有安装 NVIDIA 驱动（或者驱动太旧，不支持这个 CUDA 运行时）");
     return result;
   }
   if (status != cudaSuccess) {
-    result.reason = fmt::format("the CUDA runtime cannot reach a GPU: {} ({})", cudaGetErrorName(status),
-                                cudaGetErrorString(status));
+    result.reason = bilingual(
+        fmt::format("the CUDA runtime cannot reach a GPU: {} ({})", cudaGetErrorName(status),
+                    cudaGetErrorString(status)),
+        fmt::format("CUDA 运行时无法访问 GPU：{}（{}）", cudaGetErrorName(status), cudaGetErrorString(status)));
     return result;
   }
   int index = 0;
@@ -49,7 +54,8 @@ GpuLookup find_gpu() {
     char* end = nullptr;
     long v = std::strtol(pick, &end, 10);
     if (end == pick || *end != '\0' || v < 0 || v >= count) {
-      result.reason = fmt::format("MEMLAB_DEVICE={} is not a device index in 0..{}", pick, count - 1);
+      result.reason = bilingual(fmt::format("MEMLAB_DEVICE={} is not a device index in 0..{}", pick, count - 1),
+                                fmt::format("MEMLAB_DEVICE={} 不是 0..{} 中的设备编号", pick, count - 1));
       return result;
     }
     index = static_cast<int>(v);
@@ -59,10 +65,12 @@ GpuLookup find_gpu() {
   if (status == cudaSuccess) status = cudaSetDevice(index);
   if (status == cudaSuccess) status = cudaFree(nullptr);  // create the context now: errors surface here
   if (status != cudaSuccess) {
-    result.reason = fmt::format("GPU {} is present but unusable: {} ({})", index, cudaGetErrorName(status),
-                                cudaGetErrorString(status));
+    result.reason = bilingual(
+        fmt::format("GPU {} is present but unusable: {} ({})", index, cudaGetErrorName(status),
+                    cudaGetErrorString(status)),
+        fmt::format("GPU {} 存在但无法使用：{}（{}）", index, cudaGetErrorName(status), cudaGetErrorString(status)));
     const std::string missing_code = missing_code_explanation(status);
-    if (!missing_code.empty()) result.reason += ": " + missing_code;
+    if (!missing_code.empty()) result.reason = join_bilingual({result.reason, ": ", missing_code});
     return result;
   }
   DeviceInfo info;

@@ -6,6 +6,7 @@
 // decides the verdict from the manifest and writes the report part. The verdict printed here is
 // the program's own reading, used to retry inconclusive measurements; it is not the grade.
 #define DOCTEST_CONFIG_IMPLEMENT
+#include "memlab/bilingual.h"
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -102,7 +103,7 @@ void record(const CheckSpec& spec, const MeasurementRecord& rec, Verdict provisi
                 : rec.outcome == Outcome::failed  ? std::string("failed")
                 : provisional == Verdict::pass    ? std::string("yes")
                                                   : std::string("no"))
-            << (detail.empty() ? "" : " (" + detail + ")") << std::endl;
+            << (detail.empty() ? "" : " (" + std::string(english_part(detail)) + ")") << std::endl;
   if (provisional == Verdict::fail || provisional == Verdict::inconclusive) {
     // doctest's assertion macros may run only inside a test case: after Context::run() (the
     // checks no test case reached) its state is gone and the macro would crash the program

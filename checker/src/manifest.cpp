@@ -336,6 +336,14 @@ void apply_overrides(Manifest& m, const std::string& text, const std::string& or
   }
 }
 
+std::string unit_in_chinese(const std::string& unit) {
+  if (unit == "sectors/request") return "个扇区/请求";
+  if (unit == "wavefronts/load") return "个 wavefront/加载指令";
+  if (unit == "wavefronts/instruction") return "个 wavefront/指令";
+  if (unit == "wrong patterns") return "个错误模式";
+  return unit;  // x, %, KiB: the same in both
+}
+
 std::string format_quantity(double value, const std::string& unit) {
   std::ostringstream out;
   auto trimmed = [](double v) {

@@ -1,3 +1,4 @@
+#include "memlab/bilingual.h"
 #include "memlab/report.h"
 
 #include <cstdint>
@@ -15,9 +16,11 @@ using nlohmann::json;
 std::string console_line(const CheckResult& r, Language language) {
   const ReportWords& w = report_words(language);
   std::string out = fmt::format("  [{:<12}] {:<32}", w.tag[static_cast<int>(r.verdict)], r.id);
-  if (!r.measured_text.empty()) out += " " + fill(w.measured, fmt::arg("value", r.measured_text));
-  if (!r.required_text.empty()) out += "  " + fill(w.required, fmt::arg("value", r.required_text));
-  if (!r.detail.empty()) out += fmt::format("\n      {}", r.detail);
+  if (!r.measured_text.empty())
+    out += " " + fill(w.measured, fmt::arg("value", in_language(r.measured_text, language)));
+  if (!r.required_text.empty())
+    out += "  " + fill(w.required, fmt::arg("value", in_language(r.required_text, language)));
+  if (!r.detail.empty()) out += fmt::format("\n      {}", in_language(r.detail, language));
   // A failed check says what it checks, then where to look: the two texts the manifest gives it.
   if (r.verdict == Verdict::fail && !r.description.empty())
     out += "\n      " + fill(w.description, fmt::arg("text", r.description));

@@ -1,5 +1,8 @@
 #include "memlab/suite_judge.h"
 
+#include "memlab/bilingual.h"
+#include "memlab/gap_rule.h"
+
 #include <cstring>
 #include <map>
 #include <stdexcept>
@@ -39,8 +42,12 @@ Requirement requirement_of(const CheckSpec& spec, const std::optional<GapMeasure
     req.value = d.required_speedup;
     req.text = d.required_text;
   } else {
-    req.text += fmt::format(" (graded by time: the starter is {:.2f}x slower than {} here, at least {:.2f}x)",
-                            d.headroom, spec.gap_rule->target, d.gate);
+    req.text = join_bilingual(
+        {req.text,
+         bilingual(fmt::format(" (graded by time: the starter is {:.2f}x slower than {} here, at least {:.2f}x)",
+                               d.headroom, spec.gap_rule->target, d.gate),
+                   fmt::format("（按时间评分：这里起始代码比{}慢 {:.2f}x，至少要 {:.2f}x）",
+                               target_in_chinese(spec.gap_rule->target), d.headroom, d.gate))});
   }
   return req;
 }
@@ -54,10 +61,14 @@ CheckResult result_row(const CheckSpec& spec) {
   r.hint = spec.hint;
   r.max_points = spec.points;
   if (spec.required)
-    r.required_text = std::string(to_symbol(spec.compare)) + " " + format_quantity(*spec.required, spec.unit);
+    r.required_text = bilingual(
+        std::string(to_symbol(spec.compare)) + " " + format_quantity(*spec.required, spec.unit),
+        std::string(to_symbol(spec.compare)) + " " + format_quantity(*spec.required, unit_in_chinese(spec.unit)));
   else if (spec.gap_rule)
-    r.required_text = fmt::format(">= {:.0f} % of the gap from the starter to {} on this GPU",
-                                  spec.gap_rule->close * 100, spec.gap_rule->target);
+    r.required_text = bilingual(fmt::format(">= {:.0f} % of the gap from the starter to {} on this GPU",
+                                            spec.gap_rule->close * 100, spec.gap_rule->target),
+                                fmt::format(">= 起始代码与本 GPU 上{}之间差距的 {:.0f} %",
+                                            target_in_chinese(spec.gap_rule->target), spec.gap_rule->close * 100));
   return r;
 }
 

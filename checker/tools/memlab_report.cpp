@@ -5,6 +5,7 @@
 // It runs as the last ctest test of each lab, pass or fail. It also prints the instructor's
 // tables from kept reports (report/table_command.h) and checks the pages that hold them
 // (--check-page, report/check_page.h).
+#include "memlab/bilingual.h"
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
@@ -161,8 +162,8 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   if (any_part) {
     lab["seed"] = any_part->seed;
     lab["student_hash"] = any_part->student_hash;
-    lab["thresholds"] = any_part->thresholds;
-    lab["tree_commit"] = any_part->tree_commit;
+    lab["thresholds"] = in_language(any_part->thresholds, language);
+    lab["tree_commit"] = in_language(any_part->tree_commit, language);
   } else if (build) {
     lab["student_hash"] = build->student_hash;
   }
@@ -191,7 +192,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
                 fmt::arg("graded", graded))
         << "\n";
   if (lab.contains("thresholds"))
-    table << fill(w.thresholds, fmt::arg("text", lab["thresholds"].get<std::string>())) << "\n";
+    table << fill(w.thresholds, fmt::arg("text", in_language(lab["thresholds"].get<std::string>(), language))) << "\n";
   if (lab.contains("tree_commit"))
     table << fill(w.grading_tree, fmt::arg("text", lab["tree_commit"].get<std::string>())) << "\n";
   if (lab.contains("containment")) table << lab["containment"]["text"].get<std::string>() << "\n";

@@ -1,6 +1,7 @@
 // Lab 01 cpu checks: aligned_split(), the host helper the float4 kernel relies on, against a
 // reference that walks the array one float at a time, for every misalignment of a float
 // pointer and every n from 0 to 100, plus huge n.
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 
 #include <fmt/format.h>
@@ -47,9 +48,13 @@ TEST_CASE("aligned_split matches the walking reference" * doctest::test_suite("c
         const AlignedSplit got = student::aligned_split(p, n), want = split_by_walking(p, n);
         ++cases;
         if (!same(got, want) && wrong.empty())
-          wrong = fmt::format("aligned_split(p = 16-byte boundary + {} bytes, n = {}) = {}, want {}", 4 * offset, n,
-                              text(got), text(want));
+          wrong = memlab::bilingual(fmt::format("aligned_split(p = 16-byte boundary + {} bytes, n = {}) = {}, want {}",
+                                                4 * offset, n, text(got), text(want)),
+                                    fmt::format("aligned_split(p = 16 字节边界 + {} 字节, n = {}) = {}，应为 {}",
+                                                4 * offset, n, text(got), text(want)));
       }
   memlab::expect_true(lab::check::aligned_split_exact, wrong.empty(),
-                      wrong.empty() ? fmt::format("{} (pointer, n) cases exact", cases) : wrong);
+                      wrong.empty() ? memlab::bilingual(fmt::format("{} (pointer, n) cases exact", cases),
+                                                        fmt::format("{} 个（指针, n）组合全部精确", cases))
+                                    : wrong);
 }

@@ -45,6 +45,8 @@ struct GapDecision {
 };
 
 // The smallest headroom that a rule grades by time.
+// A target of lab.json ("the copy roofline") as the Chinese report names it ("复制屋顶线").
+std::string target_in_chinese(const std::string& target);
 double gap_gate(const GapRule& rule);
 // The speedup over the starter that closing rule.close of a gap of `headroom` asks.
 double gap_required_speedup(const GapRule& rule, double headroom);

@@ -126,5 +126,7 @@ void apply_overrides(Manifest& manifest, const std::string& json_text, const std
 
 // "1.8x", "75 %", "1.1 wavefronts/instruction": how handouts and reports print a threshold.
 std::string format_quantity(double value, const std::string& unit);
+// A unit of lab.json ("sectors/request") as the Chinese report writes it ("个扇区/请求").
+std::string unit_in_chinese(const std::string& unit);
 
 }  // namespace memlab

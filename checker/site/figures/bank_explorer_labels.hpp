@@ -88,54 +88,54 @@ float per row, and XOR-swizzled. The address of the page keeps the view, so a li
 };
 
 inline constexpr ExplorerLabel kExplorerLabelsChinese[] = {
-    {"page.title", "存储体冲突：交互演示"},
-    {"page.intro", R"html(<h1>存储体冲突：交互演示</h1>
-<p>共享内存有 32 个存储体，每个 4 字节宽：32 位字 <code>w</code> 位于存储体 <code>w % 32</code>。在一个<em>波前</em>中，每个存储体交付一个字，交给所有请求它的线程；因此一个线程束的访问需要多少个波前，取决于最忙的那个存储体要交付多少个不同的字。</p>
-<p>下面表格的每一列是一个存储体；第 <em>k</em> 行是该存储体要交付的第 <em>k</em> 个不同的字，并标出请求它的线程。绿色格子是每次访问都需要的那一个波前，红色格子是冲突带来的额外波前。本页的每张表都由课程的存储体模型算出（检查器评分用的也是这份代码），这里只负责把它们画出来。</p>
-<p>两种视图：<strong>步长模式</strong>（线程 <code>i</code> 读取第 <code>i * S</code> 个 4 字节字），以及一个 float 类型的 <strong>32 x 32 转置分块</strong>，分为不填充、每行填充一个 float 和异或 swizzle 三种布局。页面地址会记住当前视图，因此可以用链接直接打开它。</p>
+    {"page.title", "bank 冲突：交互演示"},
+    {"page.intro", R"html(<h1>bank 冲突：交互演示</h1>
+<p>共享内存有 32 个 bank，每个 4 字节宽：32 位字 <code>w</code> 位于 bank <code>w % 32</code>。在一个 <em>wavefront</em> 中，每个 bank 交付一个字，交给请求这个字的每一个 lane；因此一个 warp 的访问需要多少个 wavefront，取决于最忙的那个 bank 要交付多少个不同的字。</p>
+<p>下面表格的每一列是一个 bank；第 <em>k</em> 行是这个 bank 要交付的第 <em>k</em> 个不同的字，并标出请求它的 lane。绿色格子是每次访问都需要的那一个 wavefront，红色格子是冲突带来的额外 wavefront。本页的每张表都由课程的 bank 模型算出（检查程序评分用的也是这份代码），这里只负责把它们画出来。</p>
+<p>两种视图：<strong>步长模式</strong>（lane <code>i</code> 读取第 <code>i * S</code> 个 4 字节字），以及一个 float 类型的 <strong>32 x 32 转置 tile</strong>，分为不填充、每行填充一个 float 和异或 swizzle 三种布局。页面地址会记住当前视图，因此可以用链接直接打开它。</p>
 )html"},
-    {"page.explorer", "存储体冲突交互图"},
-    {"page.fallback", "交互图需要 JavaScript；课程页面上的存储体表展示的是同一个模型。"},
+    {"page.explorer", "bank 冲突交互图"},
+    {"page.fallback", "交互图需要 JavaScript；课程页面上的 bank 表展示的是同一个模型。"},
     // The layer choice.
     {"layer.legend", "视图"},
     {"layer.stride", "步长模式"},
-    {"layer.tile", "转置分块"},
+    {"layer.tile", "转置 tile"},
     // Stride patterns.
     {"stride.slider", "步长 S（以 4 字节字计）：{value}"},
     {"stride.summary",
-     "线程 i 读取字 {stride}i：{verdict}。{crowding}gcd 规则给出同样的结果：gcd({stride}, {banks}) = {gcd}。"},
+     "lane i 读取字 {stride}i：{verdict}。{crowding}gcd 规则给出同样的结果：gcd({stride}, {banks}) = {gcd}。"},
     // Transpose tile.
-    {"tile.legend", "分块"},
+    {"tile.legend", "tile"},
     {"tile.plain", "无填充"},
     {"tile.padded", "每行填充一个 float"},
     {"tile.swizzled", "异或 swizzle"},
-    {"access.legend", "线程束"},
+    {"access.legend", "warp"},
     {"access.col", "读取一列"},
     {"access.row", "写入一行"},
     {"index.slider", "列号或行号：{value}"},
-    {"tile.summary.col", "线程 i 读取元素 (i, {index})：{verdict}。{crowding}"},
-    {"tile.summary.row", "线程 i 写入元素 ({index}, i)：{verdict}。{crowding}"},
-    {"caption.tile", "分块：每个元素（行，列）上标着存放它的存储体；线程束访问的元素以粗体显示。"},
-    {"caption.banks", "这次线程束访问的存储体表。"},
+    {"tile.summary.col", "lane i 读取元素 (i, {index})：{verdict}。{crowding}"},
+    {"tile.summary.row", "lane i 写入元素 ({index}, i)：{verdict}。{crowding}"},
+    {"caption.tile", "tile：每个元素（行，列）上标着存放它的 bank；warp 访问的元素以粗体显示。"},
+    {"caption.banks", "这次 warp 访问的 bank 表。"},
     // Verdicts.
-    {"wavefronts.one", "{n} 个波前"},
-    {"wavefronts.other", "{n} 个波前"},
+    {"wavefronts.one", "{n} 个 wavefront"},
+    {"wavefronts.other", "{n} 个 wavefront"},
     {"words.one", "{n} 个不同的字"},
     {"words.other", "{n} 个不同的字"},
-    {"verdict.conflict", "{wavefronts}，{ways} 路存储体冲突"},
+    {"verdict.conflict", "{wavefronts}，{ways} 路 bank 冲突"},
     {"verdict.free", "{wavefronts}，无冲突"},
-    {"crowding.busiest", "最忙的是存储体 {bank}，它要交付 {words}。"},
-    {"crowding.none", "它访问的每个存储体都只交付一个字。"},
+    {"crowding.busiest", "最忙的是 bank {bank}，它要交付 {words}。"},
+    {"crowding.none", "它访问的每个 bank 都只交付一个字。"},
     // The drawings.
-    {"banks.title", "存储体表：{wavefronts}"},
-    {"phase.lanes", "线程 {first}-{last}：{text}"},
-    {"phase.merged", "与上一阶段一并完成（0 个波前）"},
-    {"axis.bank", "存储体"},
+    {"banks.title", "bank 表：{wavefronts}"},
+    {"phase.lanes", "lane {first}-{last}：{text}"},
+    {"phase.merged", "与上一阶段一并完成（0 个 wavefront）"},
+    {"axis.bank", "bank"},
     {"axis.word", "字{k}"},
-    {"cell.title.one", "存储体 {bank}，字 {word}（字节 {first}-{last}）：线程 {lanes}"},
-    {"cell.title.other", "存储体 {bank}，字 {word}（字节 {first}-{last}）：线程 {lanes}"},
-    {"tile.title", "{declaration} 中各元素所在的存储体"},
-    {"element.title", "元素 ({row}, {col})：存储体 {bank}"},
+    {"cell.title.one", "bank {bank}，字 {word}（字节 {first}-{last}）：lane {lanes}"},
+    {"cell.title.other", "bank {bank}，字 {word}（字节 {first}-{last}）：lane {lanes}"},
+    {"tile.title", "{declaration} 中各元素所在的 bank"},
+    {"element.title", "元素 ({row}, {col})：bank {bank}"},
 };
 
 static_assert(std::size(kExplorerLabelsEnglish) == std::size(kExplorerLabelsChinese),

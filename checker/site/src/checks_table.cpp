@@ -29,7 +29,7 @@ constexpr const char* kBeginLine =
 constexpr const char* kEndLine = "<!-- checks: end -->";
 constexpr const char* kHeaderRow = "| check | what it proves | suite | points |";
 // A Chinese handout's table (README.zh.md) has the same rows in Chinese words.
-constexpr const char* kHeaderRowZh = "| 检查项 | 它证明什么 | 套件 | 分值 |";
+constexpr const char* kHeaderRowZh = "| 检查项 | 它证明什么 | 检查组 | 分值 |";
 constexpr const char* kDelimiterRow = "| --- | --- | --- | ---: |";
 constexpr const char* kRewriteCommand = "memlab-site check-tables --root . --write";
 

@@ -1,3 +1,4 @@
+#include "memlab/bilingual.h"
 #include "judge_steps.h"
 
 #include <cstdio>
@@ -80,7 +81,7 @@ fs::path build_status_path(const JudgeOptions& o, const Manifest& m) {
 // `applied` says which file (and its hash) for the report.
 Manifest graded_manifest(const JudgeOptions& o, std::string& applied) {
   Manifest m = load_manifest(o.lab_dir);
-  applied = "none (the manifest's own thresholds)";
+  applied = bilingual("none (the manifest's own thresholds)", "无（使用清单 lab.json 自己的阈值）");
   if (!o.thresholds.empty()) {
     const std::string text = read_text_file(o.thresholds);
     apply_overrides(m, text, o.thresholds);
@@ -297,7 +298,7 @@ int run_suite_step(const JudgeOptions& o) {
         skip.kind = MeasurementRecord::Kind::check;
         skip.id = s->id;
         skip.outcome = Outcome::skipped;
-        skip.detail = "needs a CUDA GPU: " + r.skip_reason;
+        skip.detail = join_bilingual({bilingual("needs a CUDA GPU: ", "需要 CUDA GPU："), r.skip_reason});
         records.push_back(skip);
       }
     }
