@@ -5,6 +5,8 @@
 # compiles, the others mostly find its objects, and each still configures, links and grades for
 # real. Paths are rewritten relative to the build folder (CCACHE_BASEDIR), so copies of the course
 # in different folders share entries. Without ccache the tests compile everything, as before.
+# A test's properties can be set only in the folder that adds it (CMake 3.25): each folder calls
+# memlab_share_compiler_cache() for its own tests.
 find_program(MEMLAB_CCACHE ccache)
 
 function(memlab_share_compiler_cache)
@@ -13,7 +15,7 @@ function(memlab_share_compiler_cache)
   endif()
   foreach(test IN LISTS ARGN)
     if(NOT TEST ${test})
-      continue()
+      message(FATAL_ERROR "memlab_share_compiler_cache: no test ${test} in ${CMAKE_CURRENT_SOURCE_DIR}")
     endif()
     set_property(
       TEST ${test}

@@ -22,6 +22,12 @@ std::string fraction_words(double close) {
   return fmt::format("{:.0f} %", close * 100);
 }
 
+// fraction_words in Chinese: "一半", else "60 %".
+std::string fraction_words_zh(double close) {
+  if (std::fabs(close - 0.5) < 1e-9) return "一半";
+  return fmt::format("{:.0f} %", close * 100);
+}
+
 }  // namespace
 
 std::string target_in_chinese(const std::string& target) {
@@ -49,6 +55,17 @@ std::string describe_gap_rule(const GapRule& rule) {
       fraction_words(rule.close), rule.target, gap_gate(rule));
 }
 
+std::string describe_gap_rule_zh(const GapRule& rule) {
+  // "差距的一半", but "差距的 60 %": a number stands apart from the Chinese words around it.
+  const std::string fraction = fraction_words_zh(rule.close);
+  const std::string share = fraction == "一半" ? fraction : " " + fraction;
+  // A target without a Chinese name stays English, set apart the same way.
+  const std::string target_zh = target_in_chinese(rule.target);
+  const std::string target = target_zh == rule.target ? " " + rule.target + " " : target_zh;
+  return fmt::format("起始代码与{}之间差距的{}（起始代码至少慢 {:.2f}x 时按时间评分；否则按计数器评分）", target, share,
+                     gap_gate(rule));
+}
+
 GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
   check_rule(rule);
   if (!(m.starter_ms > 0) || !(m.target_ms > 0) || !std::isfinite(m.starter_ms) || !std::isfinite(m.target_ms))
@@ -65,7 +82,7 @@ GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
       fmt::format("本 GPU 上起始代码 {:.3f} ms，{} {:.3f} ms", m.starter_ms, target_zh, m.target_ms);
   d.required_text =
       bilingual(fmt::format(">= {:.2f}x ({} of the gap: {})", d.required_speedup, fraction_words(rule.close), sides),
-                fmt::format(">= {:.2f}x（差距的 {}：{}）", d.required_speedup, fraction_words(rule.close), sides_zh));
+                fmt::format(">= {:.2f}x（差距的{}：{}）", d.required_speedup, fraction_words_zh(rule.close), sides_zh));
   if (!d.graded_by_time) {
     d.reason = bilingual(
         fmt::format("on this GPU the starter is only {:.2f}x slower than {} ({}); below {:.2f}x the lesson's effect "

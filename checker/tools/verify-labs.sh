@@ -162,6 +162,36 @@ shell_word() {
   esac
 }
 
+# The table of the known cases in solutions/FOLDER/ (wrong, other-styles) of the selected labs:
+# each graded report against its expected.json. Sets failed_cases to the number not as expected.
+known_cases() {
+  folder=$1
+  echo "| $2 | as expected |"
+  echo "| --- | --- |"
+  failed_cases=0
+  for expected in solutions/"$folder"/*/expected.json; do
+    [ -f "$expected" ] || continue
+    case=$(basename "$(dirname "$expected")")
+    n=$(sed -n 's/.*"lab": *"\([0-9][0-9]\)".*/\1/p' "$expected" | head -n 1)
+    echo "$selected" | tr ';' '\n' | grep -qx "$n" || continue
+    report="build/all-solution/$folder/$case/results/lab$n.json"
+    if [ -n "$keep" ]; then
+      # The case's folder even without a report: the kept table says it was not written. Not
+      # expected.json, a file of solutions/ (memlab-report reads it from solutions/FOLDER/).
+      mkdir -p "$keep/$folder/$case" || echo "verify-labs.sh: could not make $keep/$folder/$case" >&2
+      [ ! -f "$report" ] || keep_report "$report" "$keep/$folder/$case"
+    fi
+    if out=$("$tool" --expect "$expected" --report "$report" 2>&1); then
+      echo "| $case | yes |"
+    else
+      failed_cases=$((failed_cases + 1))
+      # "  NO check: ..." lines, or the one "NO: ... was not written" of a grading that did not
+      # finish.
+      echo "| $case | NO: $(echo "$out" | grep '^ *NO' | sed 's/^NO: //' | tr '\n' ' ' | cut -c1-300) |"
+    fi
+  done
+}
+
 build() {
   start=$(date +%s)
   # The solution build also grades the known-wrong submissions.
@@ -352,29 +382,8 @@ verify() {
   MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_LAUNCH_TIMEOUT:-10} ctest --preset all-solution -j 8 -L "^wrong\$" >build/all-solution.wrong.log 2>&1
   echo "known-wrong submissions: ctest $(($(date +%s) - start)) s (log: build/all-solution.wrong.log)" >&2
   echo
-  echo "| known-wrong submission | as expected |"
-  echo "| --- | --- |"
-  wrong_failed=0
-  for expected in solutions/wrong/*/expected.json; do
-    case=$(basename "$(dirname "$expected")")
-    n=$(sed -n 's/.*"lab": *"\([0-9][0-9]\)".*/\1/p' "$expected" | head -n 1)
-    echo "$selected" | tr ';' '\n' | grep -qx "$n" || continue
-    report="build/all-solution/wrong/$case/results/lab$n.json"
-    if [ -n "$keep" ]; then
-      # The case's folder even without a report: the kept table says it was not written. Not
-      # expected.json, a file of solutions/ (memlab-report reads it from solutions/wrong/).
-      mkdir -p "$keep/wrong/$case" || echo "verify-labs.sh: could not make $keep/wrong/$case" >&2
-      [ ! -f "$report" ] || keep_report "$report" "$keep/wrong/$case"
-    fi
-    if out=$("$tool" --expect "$expected" --report "$report" 2>&1); then
-      echo "| $case | yes |"
-    else
-      wrong_failed=$((wrong_failed + 1))
-      # "  NO check: ..." lines, or the one "NO: ... was not written" of a grading that did not
-      # finish (before, the row said only "NO:" then).
-      echo "| $case | NO: $(echo "$out" | grep '^ *NO' | sed 's/^NO: //' | tr '\n' ' ' | cut -c1-300) |"
-    fi
-  done
+  known_cases wrong "known-wrong submission"
+  wrong_failed=$failed_cases
   echo
   echo "$wrong_failed known-wrong submission(s) not graded as expected"
 
@@ -384,26 +393,8 @@ verify() {
   ctest --preset all-solution -L "^style\$" >build/all-solution.style.log 2>&1
   echo "other-style solutions: ctest $(($(date +%s) - start)) s (log: build/all-solution.style.log)" >&2
   echo
-  echo "| other-style solution | as expected |"
-  echo "| --- | --- |"
-  style_failed=0
-  for expected in solutions/other-styles/*/expected.json; do
-    [ -f "$expected" ] || continue
-    case=$(basename "$(dirname "$expected")")
-    n=$(sed -n 's/.*"lab": *"\([0-9][0-9]\)".*/\1/p' "$expected" | head -n 1)
-    echo "$selected" | tr ';' '\n' | grep -qx "$n" || continue
-    report="build/all-solution/other-styles/$case/results/lab$n.json"
-    if [ -n "$keep" ]; then
-      mkdir -p "$keep/other-styles/$case" || echo "verify-labs.sh: could not make $keep/other-styles/$case" >&2
-      [ ! -f "$report" ] || keep_report "$report" "$keep/other-styles/$case"
-    fi
-    if out=$("$tool" --expect "$expected" --report "$report" 2>&1); then
-      echo "| $case | yes |"
-    else
-      style_failed=$((style_failed + 1))
-      echo "| $case | NO: $(echo "$out" | grep '^ *NO' | sed 's/^NO: //' | tr '\n' ' ' | cut -c1-300) |"
-    fi
-  done
+  known_cases other-styles "other-style solution"
+  style_failed=$failed_cases
   echo
   echo "$style_failed other-style solution(s) not graded as expected"
 

@@ -53,6 +53,9 @@ double gap_required_speedup(const GapRule& rule, double headroom);
 // What a check with this rule requires, in words, for the handouts: "half of the gap from the
 // starter to the copy roofline (by time when the starter is at least 1.67x slower; else the counters)".
 std::string describe_gap_rule(const GapRule& rule);
+// The same requirement in Chinese, for the Chinese pages (X.zh.md), with the same numbers:
+// "起始代码与复制屋顶线之间差距的一半（起始代码至少慢 1.67x 时按时间评分；否则按计数器评分）".
+std::string describe_gap_rule_zh(const GapRule& rule);
 // Throws std::invalid_argument for a rule out of range or a measurement that is not positive.
 GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m);
 

@@ -122,24 +122,60 @@ MarkerCounts visit_course_markers(const fs::path& root, MarkerKind kind, Problem
   return counts;
 }
 
-}  // namespace
-
-ThresholdReport check_thresholds(const fs::path& root) {
-  ThresholdReport report;
-  const ThresholdBook book = ThresholdBook::load(root, report.problems);
-  const MarkerCounts counts = visit_course_markers(
-      root, MarkerKind::threshold, report.problems, [&](const std::string& source, const Marker& marker) {
+// One page's threshold markers against the manifests. Returns how many markers it holds; the
+// markers that quote another text than the manifest's go to `wrong` (where they stand -> the
+// manifest's text), and are reported unless `quiet`.
+size_t check_threshold_page(const ThresholdBook& book, const std::string& source, const std::string& markdown,
+                            bool quiet, Problems& problems, std::map<MarkerPlace, std::string>& wrong) {
+  const Markdown page(markdown);
+  size_t markers = 0;
+  visit_markers(
+      page.root(), source,
+      [&](const Marker& marker) -> std::optional<MarkerValue> {
+        ++markers;
         const auto expected = book.lookup(source, marker.id);
         if (!expected.error.empty()) {
-          report.problems.push_back({source, marker.line, expected.error});
+          problems.push_back({source, marker.line, expected.error});
         } else if (marker.text != expected.text) {
-          report.problems.push_back({source, marker.line,
-                                     "threshold \"" + marker.id + "\" is quoted as \"" + marker.text + "\" but " +
-                                         expected.manifest + " requires \"" + expected.text + "\""});
+          wrong[{marker.line, marker.id}] = expected.text;
+          if (!quiet) {
+            problems.push_back({source, marker.line,
+                                "threshold \"" + marker.id + "\" is quoted as \"" + marker.text + "\" but " +
+                                    expected.manifest + " requires \"" + expected.text + "\"" +
+                                    (is_translation(source) ? " (a Chinese page quotes it in Chinese)" : "")});
+          }
         }
-      });
-  report.markers = counts.markers;
-  report.files_with_markers = counts.files_with_markers;
+        return std::nullopt;
+      },
+      problems, MarkerKind::threshold);
+  return markers;
+}
+
+}  // namespace
+
+ThresholdReport check_thresholds(const fs::path& root, bool write) {
+  ThresholdReport report;
+  const ThresholdBook book = ThresholdBook::load(root, report.problems);
+  for (const auto& source : course_text_files(find_course_files(root))) {
+    const std::string markdown = read_file(root / source);
+    std::map<MarkerPlace, std::string> wrong;
+    Problems found;
+    const size_t markers = check_threshold_page(book, source, markdown, write, found, wrong);
+    report.markers += markers;
+    if (markers > 0) ++report.files_with_markers;
+    if (write && !wrong.empty()) {
+      const std::string rewritten = with_marker_texts(markdown, wrong);
+      if (rewritten != markdown) {
+        write_file(root / source, rewritten);
+        ++report.rewritten;
+      }
+      // What is left after the rewrite is judged on the new text, as a check would judge it.
+      found.clear();
+      wrong.clear();
+      check_threshold_page(book, source, rewritten, false, found, wrong);
+    }
+    report.problems.insert(report.problems.end(), found.begin(), found.end());
+  }
   return report;
 }
 

@@ -31,10 +31,14 @@ struct ThresholdReport {
   Problems problems;
   size_t markers = 0;
   size_t files_with_markers = 0;
+  size_t rewritten = 0;  // files whose markers --write changed
 };
 
-// Every threshold marker must quote its manifest value exactly as format_threshold writes it.
-ThresholdReport check_thresholds(const fs::path& root);
+// Every threshold marker must quote its manifest value exactly as format_threshold writes it, in
+// its page's language (ThresholdBook::lookup): a Chinese page (X.zh.md) quotes it in Chinese.
+// With `write`, each marker that quotes another text is rewritten to the manifest's (nothing
+// else in the file changes), and only what a rewrite cannot fix stays in `problems`.
+ThresholdReport check_thresholds(const fs::path& root, bool write = false);
 
 struct MeasuredReport {
   Problems problems;

@@ -22,9 +22,25 @@ constexpr const char* kBeginLine =
 constexpr const char* kBeginLineWithHand =
     "<!-- labs: begin (from each labs/NN-name/lab.json: number, title, summary; the later columns are written by "
     "hand; memlab-site lab-tables --write) -->";
+// The Chinese page's region says where its cells come from: the "zh" texts of lab.json.
+constexpr const char* kBeginLineZh =
+    "<!-- labs: begin (from each labs/NN-name/lab.json: number, zh.title, zh.summary; memlab-site lab-tables "
+    "--write) -->";
+constexpr const char* kBeginLineWithHandZh =
+    "<!-- labs: begin (from each labs/NN-name/lab.json: number, zh.title, zh.summary; the later columns are written "
+    "by hand; memlab-site lab-tables --write) -->";
 constexpr const char* kEndLine = "<!-- labs: end -->";
 const std::vector<std::string> kGeneratedColumns = {"#", "lab", "you learn to"};
+// The same columns in the Chinese page's words.
+const std::vector<std::string> kGeneratedColumnsZh = {"#", "实验", "你将学会"};
 constexpr const char* kRewriteCommand = "memlab-site lab-tables --root . --write";
+
+// A Chinese page (X.zh.md) gets the Chinese table; any other page the English one.
+Language language_of(const std::string& page) { return is_translation(page) ? Language::zh : Language::en; }
+
+const std::vector<std::string>& generated_columns(Language language) {
+  return language == Language::zh ? kGeneratedColumnsZh : kGeneratedColumns;
+}
 
 std::string escape_pipes(std::string_view text) {
   std::string out;
@@ -50,9 +66,15 @@ std::string root_prefix(const std::string& page) {
   return prefix;
 }
 
+// On a Chinese page: the Chinese title and summary, and the Chinese handout where there is one.
+// A missing Chinese text falls back to the English one (check_lab_table reports it), so the
+// table never loses a row.
 std::vector<std::string> generated_cells(const LabEntry& lab, const std::string& page) {
-  return {lab.number, "[" + escape_pipes(lab.title) + "](" + root_prefix(page) + lab.handout_path() + ")",
-          escape_pipes(lab.summary)};
+  const bool zh = language_of(page) == Language::zh;
+  const std::string& title = zh && !lab.zh_title.empty() ? lab.zh_title : lab.title;
+  const std::string& summary = zh && !lab.zh_summary.empty() ? lab.zh_summary : lab.summary;
+  const std::string handout = zh && lab.zh_handout ? translation_path(lab.handout_path()) : lab.handout_path();
+  return {lab.number, "[" + escape_pipes(title) + "](" + root_prefix(page) + handout + ")", escape_pipes(summary)};
 }
 
 struct TableRow {
@@ -86,6 +108,7 @@ std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
 // One finding per way the rows differ from the labs, so that the message names the lab.
 void compare_rows(const ParsedRegion& parsed, const std::vector<LabEntry>& labs, const std::string& page,
                   int begin_line, Problems& problems) {
+  const std::vector<std::string>& columns = generated_columns(language_of(page));
   std::map<std::string, const TableRow*> by_number;
   for (const auto& row : parsed.rows) by_number.emplace(row.cells[0], &row);
   std::vector<std::string> lab_order;
@@ -104,7 +127,7 @@ void compare_rows(const ParsedRegion& parsed, const std::vector<LabEntry>& labs,
       if (got != want[column]) {
         problems.push_back({page, row.line,
                             "the row of lab " + lab.number + " says " + in_quotes(got) + " in the column " +
-                                in_quotes(kGeneratedColumns[column]) + "; " + lab.manifest_path() + " gives " +
+                                in_quotes(columns[column]) + "; " + lab.manifest_path() + " gives " +
                                 in_quotes(want[column])});
       }
     }
@@ -126,12 +149,12 @@ void compare_rows(const ParsedRegion& parsed, const std::vector<LabEntry>& labs,
     if (by_number.count(number)) listed.push_back(number);
   }
   if (table_order != listed) problems.push_back({page, begin_line, "the rows are not in the order of the lab numbers"});
-  const bool header_ok = parsed.header.size() >= kGeneratedColumns.size() &&
-                         std::equal(kGeneratedColumns.begin(), kGeneratedColumns.end(), parsed.header.begin());
+  const bool header_ok =
+      parsed.header.size() >= columns.size() && std::equal(columns.begin(), columns.end(), parsed.header.begin());
   if (!header_ok) {
-    problems.push_back({page, begin_line,
-                        "the header row does not start with " + row_text(kGeneratedColumns) +
-                            " (its first three columns come from lab.json)"});
+    problems.push_back(
+        {page, begin_line,
+         "the header row does not start with " + row_text(columns) + " (its first three columns come from lab.json)"});
   }
 }
 
@@ -144,6 +167,24 @@ std::string field(const nlohmann::json& manifest, const char* name, const std::s
   const std::string value = it->get<std::string>();
   if (value.find('\n') != std::string::npos) {
     problems.push_back({path, 0, std::string("\"") + name + "\" spans several lines; a table cell holds one"});
+    return "";
+  }
+  return value;
+}
+
+// A field of lab.json's "zh" object: "" where there is none. A wrong one is a problem, but the
+// lab stays in the tables: only the Chinese page needs it.
+std::string zh_field(const nlohmann::json& zh, const char* name, const std::string& path, Problems& problems) {
+  const auto it = zh.find(name);
+  if (it == zh.end()) return "";
+  if (!it->is_string() || trim(it->get<std::string>()).empty()) {
+    problems.push_back({path, 0, std::string("\"zh\": {\"") + name + "\"} is not a non-empty string"});
+    return "";
+  }
+  const std::string value = it->get<std::string>();
+  if (value.find('\n') != std::string::npos) {
+    problems.push_back(
+        {path, 0, std::string("\"zh\": {\"") + name + "\"} spans several lines; a table cell holds one"});
     return "";
   }
   return value;
@@ -203,6 +244,14 @@ std::vector<LabEntry> read_lab_entries(const fs::path& root, Problems& problems)
       problems.push_back({path, 0, "gives the name \"" + lab.name + "\"; its folder's name says " + parts[2].str()});
     }
     if (problems.size() != before) continue;
+    const auto zh = manifest.find("zh");
+    if (zh != manifest.end() && !zh->is_object()) {
+      problems.push_back({path, 0, "\"zh\" is not an object (the Chinese title and summary)"});
+    } else if (zh != manifest.end()) {
+      lab.zh_title = zh_field(*zh, "title", path, problems);
+      lab.zh_summary = zh_field(*zh, "summary", path, problems);
+    }
+    lab.zh_handout = fs::is_regular_file(root / translation_path(lab.handout_path()), ec);
     if (!fs::is_regular_file(root / lab.handout_path(), ec)) {
       problems.push_back(
           {path, 0,
@@ -221,10 +270,13 @@ std::vector<LabEntry> read_lab_entries(const fs::path& root, Problems& problems)
 std::string lab_table_region(const std::vector<LabEntry>& labs, const std::string& page,
                              const std::vector<std::string>& hand_columns,
                              const std::map<std::string, std::vector<std::string>>& hand_cells) {
-  std::vector<std::string> header = kGeneratedColumns;
+  const bool zh = language_of(page) == Language::zh;
+  std::vector<std::string> header = generated_columns(language_of(page));
   header.insert(header.end(), hand_columns.begin(), hand_columns.end());
-  std::string text = std::string(hand_columns.empty() ? kBeginLine : kBeginLineWithHand) + "\n" + row_text(header) +
-                     "\n" + row_text(std::vector<std::string>(header.size(), "---")) + "\n";
+  const char* begin_line =
+      hand_columns.empty() ? (zh ? kBeginLineZh : kBeginLine) : (zh ? kBeginLineWithHandZh : kBeginLineWithHand);
+  std::string text = std::string(begin_line) + "\n" + row_text(header) + "\n" +
+                     row_text(std::vector<std::string>(header.size(), "---")) + "\n";
   for (const auto& lab : labs) {
     auto cells = generated_cells(lab, page);
     const auto it = hand_cells.find(lab.number);
@@ -271,6 +323,19 @@ LabTable check_lab_table(const std::string& page, const std::string& markdown, c
     hand_cells.emplace(row.cells[0], std::move(cells));
   }
   const std::string expected = lab_table_region(labs, page, hand_columns, hand_cells);
+
+  // A Chinese table quotes each lab's Chinese title and summary; a rewrite cannot invent them.
+  if (language_of(page) == Language::zh) {
+    for (const auto& lab : labs) {
+      const std::pair<const char*, std::string> texts[] = {{"title", lab.zh_title}, {"summary", lab.zh_summary}};
+      for (const auto& [field, text] : texts) {
+        if (!text.empty()) continue;
+        result.other.push_back({page, region.begin,
+                                "lab " + lab.number + ": " + lab.manifest_path() + " has no \"zh\": {\"" + field +
+                                    "\"}, so the Chinese table shows the English " + field + "; write it there"});
+      }
+    }
+  }
 
   // A hand-written cell that is empty: a rewrite keeps it empty, so a person must write it.
   for (const auto& lab : labs) {

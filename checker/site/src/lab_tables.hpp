@@ -15,6 +15,11 @@
 //
 // The check also fails when a lab has no handout (labs/NN-name/README.md) or no deck
 // (slides/NN-name.md): a lab that is in the tables has both.
+//
+// The Chinese home page (docs/index.zh.md) holds the same table in Chinese: the generated
+// header in Chinese words, each lab's "zh" title and summary from its lab.json, and a link to the
+// Chinese handout (README.zh.md) where there is one. A lab without its Chinese title or summary
+// fails the check of that page; its row shows the English one meanwhile.
 #pragma once
 
 #include "problem.hpp"
@@ -35,6 +40,9 @@ struct LabEntry {
   std::string name;    // "padding"
   std::string title;
   std::string summary;
+  std::string zh_title;     // lab.json's "zh": {"title"}; "" where it has none
+  std::string zh_summary;   // lab.json's "zh": {"summary"}; "" where it has none
+  bool zh_handout = false;  // labs/NN-name/README.zh.md exists
 
   std::string manifest_path() const { return folder + "/lab.json"; }
   std::string handout_path() const { return folder + "/README.md"; }
@@ -49,7 +57,8 @@ const std::vector<std::string>& lab_table_pages();
 // problem, and that lab is left out. A missing handout or deck is a problem too; the lab stays.
 std::vector<LabEntry> read_lab_entries(const fs::path& root, Problems& problems);
 
-// The whole region, marker lines included, as it stands in `page` (links are relative to it).
+// The whole region, marker lines included, as it stands in `page` (links are relative to it; a
+// Chinese page, X.zh.md, gets the Chinese table).
 // `hand_columns` are the headers of the hand-written columns; `hand_cells` maps a lab number to
 // its cells in those columns (a lab without an entry gets empty cells).
 std::string lab_table_region(const std::vector<LabEntry>& labs, const std::string& page,
@@ -74,8 +83,8 @@ struct LabTablesReport {
   size_t rewritten = 0;  // pages whose file --write changed
 };
 
-// README.md and docs/index.md against labs/*/lab.json. With `write`, each region is rewritten and
-// only what a rewrite cannot fix stays in `problems`.
+// README.md, docs/index.md and docs/index.zh.md (when there is one) against labs/*/lab.json. With `write`, each region
+// is rewritten and only what a rewrite cannot fix stays in `problems`.
 LabTablesReport check_lab_tables(const fs::path& root, bool write);
 
 }  // namespace memlab::site

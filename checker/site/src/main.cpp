@@ -72,11 +72,14 @@ int run_check_links(const CourseTree& tree) {
   return report(links.broken, "broken link");
 }
 
-int run_check_thresholds(const fs::path& root) {
-  const ThresholdReport thresholds = check_thresholds(root);
+int run_check_thresholds(const fs::path& root, bool write) {
+  const ThresholdReport thresholds = check_thresholds(root, write);
   std::cout << "thresholds: " << count(thresholds.markers, "marker") << " in "
-            << count(thresholds.files_with_markers, "file") << " checked against the lab manifests\n";
-  return report(thresholds.problems, "threshold problem");
+            << count(thresholds.files_with_markers, "file") << " checked against the lab manifests";
+  if (write) std::cout << ", " << count(thresholds.rewritten, "file") << " rewritten";
+  std::cout << "\n";
+  return report(thresholds.problems, "threshold problem",
+                write ? "" : " (memlab-site check-thresholds --root . --write rewrites the quoted values)");
 }
 
 int run_check_measured(const fs::path& root) {
@@ -149,8 +152,12 @@ int main(int argc, char** argv) {
   links->add_option("--root", root_arg, "Repository root")->capture_default_str();
   links->add_option("--figures", figures_arg, figures_help);
 
+  bool write_thresholds = false;
   auto* thresholds = app.add_subcommand("check-thresholds", "Check quoted thresholds against labs/*/lab.json");
   thresholds->add_option("--root", root_arg, "Repository root")->capture_default_str();
+  thresholds->add_flag("--write", write_thresholds,
+                       "Rewrite each quoted value that differs to the manifest's, in its page's language "
+                       "(a Chinese page X.zh.md quotes it in Chinese)");
 
   auto* measured =
       app.add_subcommand("check-measured", "Check quoted measurements against docs/results/ and docs/data/");
@@ -165,8 +172,8 @@ int main(int argc, char** argv) {
   bool write_lab_tables = false;
   auto* lab_tables =
       app.add_subcommand("lab-tables",
-                         "Check the lab tables of README.md and docs/index.md against labs/*/lab.json, and that "
-                         "every lab has a handout and a deck");
+                         "Check the lab tables of README.md, docs/index.md and docs/index.zh.md (in Chinese) "
+                         "against labs/*/lab.json, and that every lab has a handout and a deck");
   lab_tables->add_option("--root", root_arg, "Repository root")->capture_default_str();
   lab_tables->add_flag("--write", write_lab_tables,
                        "Rewrite the tables from lab.json, keeping the columns that are written by hand");
@@ -195,7 +202,7 @@ int main(int argc, char** argv) {
       return run_slides(slides_root, in_arg, fs::absolute(out_arg), title, figures_folder(figures_arg));
     }
     if (links->parsed()) return run_check_links({existing_folder(root_arg), figures_folder(figures_arg)});
-    if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg));
+    if (thresholds->parsed()) return run_check_thresholds(existing_folder(root_arg), write_thresholds);
     if (measured->parsed()) return run_check_measured(existing_folder(root_arg));
     if (tables->parsed()) return run_check_tables(existing_folder(root_arg), write_tables);
     if (lab_tables->parsed()) return run_lab_tables(existing_folder(root_arg), write_lab_tables);

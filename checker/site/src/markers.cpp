@@ -152,6 +152,38 @@ std::vector<Marker> markers_in_html(std::string_view html, int first_line, Marke
   return markers;
 }
 
+std::string with_marker_texts(std::string_view markdown, const std::map<MarkerPlace, std::string>& texts,
+                              MarkerKind kind) {
+  const KindSyntax& syntax = syntax_of(kind);
+  std::string out;
+  size_t copied = 0;
+  size_t at = markdown.find(syntax.open_prefix);
+  // A plain scan, not a regex: a marker opened in code and never closed must not swallow the
+  // text up to the next marker's end.
+  while (at != std::string_view::npos) {
+    const size_t id_end = markdown.find(kCommentEnd, at + syntax.open_prefix.size());
+    const size_t text_begin = id_end == std::string_view::npos ? id_end : id_end + kCommentEnd.size();
+    const size_t close = text_begin == std::string_view::npos ? text_begin : markdown.find(syntax.close, text_begin);
+    if (close == std::string_view::npos) break;
+    const size_t next = markdown.find(syntax.open_prefix, at + 1);
+    if (next != std::string_view::npos && next < close) {  // this one is never closed: no marker
+      at = next;
+      continue;
+    }
+    const std::string id =
+        trim(markdown.substr(at + syntax.open_prefix.size(), id_end - at - syntax.open_prefix.size()));
+    const auto it = texts.find({line_of_offset(markdown, at, 1), id});
+    if (it != texts.end()) {
+      out += markdown.substr(copied, text_begin - copied);
+      out += it->second;
+      copied = close;
+    }
+    at = markdown.find(syntax.open_prefix, close + syntax.close.size());
+  }
+  out += markdown.substr(copied);
+  return out;
+}
+
 void visit_markers(cmark_node* root, const std::string& file, const MarkerHandler& handle, Problems& problems,
                    MarkerKind kind) {
   // Only opening comments are collected: visiting one frees the nodes up to its closing

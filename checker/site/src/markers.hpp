@@ -8,9 +8,11 @@
 #include "problem.hpp"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 struct cmark_node;
@@ -43,6 +45,16 @@ struct MarkerValue {
   std::string source;               // where the value comes from, shown as a tooltip
 };
 using MarkerHandler = std::function<std::optional<MarkerValue>(const Marker&)>;
+
+// Where a marker stands, as visit_markers reports it: its line and its id.
+using MarkerPlace = std::pair<int, std::string>;
+
+// `markdown` with the text of the markers of `kind` that `texts` names replaced by the text given
+// there; every other byte stays as it was. It works on the raw text, so that a rewrite changes
+// nothing but the quoted values; a marker is named by the line and id visit_markers reports, so
+// a marker shown in code (which visit_markers skips) keeps its text.
+std::string with_marker_texts(std::string_view markdown, const std::map<MarkerPlace, std::string>& texts,
+                              MarkerKind kind = MarkerKind::threshold);
 
 // Calls `handle` for every marker of `kind` in the document, in order. Where it returns a
 // value, the marker is rendered as <span class="threshold|measured" title=...>; a threshold

@@ -2,6 +2,7 @@
 
 #include "memlab/manifest.h"
 
+#include "languages.hpp"
 #include "text.hpp"
 
 #include <cstdio>
@@ -25,6 +26,13 @@ std::string lab_folder_of(const std::string& repo_path) {
 // threshold the same way, so a marker can be compared with the manifest exactly.
 std::string format_threshold(double value, std::string_view unit) {
   return memlab::format_quantity(value, std::string(unit));
+}
+
+// The Chinese report's own words for a unit (memlab::unit_in_chinese), so a Chinese page and a
+// Chinese report print a threshold alike.
+std::string format_threshold(double value, std::string_view unit, Language language) {
+  if (language == Language::en) return format_threshold(value, unit);
+  return memlab::format_quantity(value, memlab::unit_in_chinese(std::string(unit)));
 }
 
 const ManifestCheck* LabManifest::find(std::string_view id) const {
@@ -75,6 +83,11 @@ const LabManifest* ThresholdBook::lab_for_folder(const std::string& folder) cons
 }
 
 ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path, const std::string& marker_id) const {
+  return lookup(source_repo_path, marker_id, is_translation(source_repo_path) ? Language::zh : Language::en);
+}
+
+ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path, const std::string& marker_id,
+                                            Language language) const {
   Lookup result;
   std::string lab_folder;
   std::string check_id = marker_id;
@@ -112,14 +125,15 @@ ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path,
     return result;
   }
   if (!check->required && check->gap_rule) {
-    result.text = memlab::describe_gap_rule(*check->gap_rule);
+    result.text = language == Language::zh ? memlab::describe_gap_rule_zh(*check->gap_rule)
+                                           : memlab::describe_gap_rule(*check->gap_rule);
     return result;
   }
   if (!check->required) {
     result.error = "check \"" + check_id + "\" in " + result.manifest + " has no required value";
     return result;
   }
-  result.text = format_threshold(*check->required, check->unit);
+  result.text = format_threshold(*check->required, check->unit, language);
   return result;
 }
 

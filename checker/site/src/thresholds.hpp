@@ -5,6 +5,7 @@
 #include "memlab/gap_rule.h"
 #include "memlab/manifest.h"
 
+#include "languages.hpp"
 #include "problem.hpp"
 
 #include <filesystem>
@@ -20,6 +21,9 @@ namespace fs = std::filesystem;
 
 // unit "x" -> "1.8x"; unit "fraction" -> "75 %"; no unit -> "4096"; other -> "1.1 wavefronts".
 std::string format_threshold(double value, std::string_view unit);
+// The same in a page's language: a Chinese page writes the unit as the Chinese report does
+// (memlab::unit_in_chinese: "1.3 个 wavefront/指令"); x, % and KiB are the same in both.
+std::string format_threshold(double value, std::string_view unit, Language language);
 
 // A lab's manifest and its checks as memlab's one reader gives them (checker/src/manifest.cpp),
 // read as course text quotes them (memlab::ManifestUse::quoting): the site needs no field that
@@ -47,11 +51,15 @@ class ThresholdBook {
   void add(LabManifest manifest);
 
   struct Lookup {
-    std::string text;      // the formatted required value
+    std::string text;      // the formatted required value, in the page's language
     std::string manifest;  // where it comes from, e.g. "labs/04-padding/lab.json"
     std::string error;     // non-empty when the marker cannot be resolved
   };
+  // In the language of the page that quotes it: a Chinese page (X.zh.md) quotes the value in
+  // Chinese (its unit, and a gap rule through memlab::describe_gap_rule_zh), an English page in
+  // English. So the checks, the rewrite and the rendered site all give a page the same text.
   Lookup lookup(const std::string& source_repo_path, const std::string& marker_id) const;
+  Lookup lookup(const std::string& source_repo_path, const std::string& marker_id, Language language) const;
 
   const LabManifest* lab_for_folder(const std::string& folder) const;
 

@@ -14,6 +14,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace memlab::site {
@@ -43,7 +44,20 @@ struct PageFacts {
   size_t slides = 0;
 };
 
-PageFacts facts_of(std::string_view markdown, bool deck) {
+// How a marker's text counts in the comparison: as written, or (for a threshold marker of the
+// translation) the English text it stands for.
+using MarkerKey = std::function<std::string(MarkerKind, const Marker&)>;
+
+// "../labs/04-padding/README.zh.md#x" -> "../labs/04-padding/README.md#x": a link to a page's
+// Chinese twin counts as the link to the page. Other URLs are kept.
+std::string link_key(const std::string& url) {
+  const size_t end = url.find_first_of("?#");
+  const std::string path = url.substr(0, end);
+  if (!is_translation(path)) return url;
+  return english_source_of(path) + (end == std::string::npos ? "" : url.substr(end));
+}
+
+PageFacts facts_of(std::string_view markdown, bool deck, const MarkerKey& marker_key) {
   PageFacts facts;
   Markdown page(markdown);
   for (cmark_node* heading : nodes_of_type(page.root(), CMARK_NODE_HEADING)) {
@@ -61,13 +75,13 @@ PageFacts facts_of(std::string_view markdown, bool deck) {
     visit_markers(
         page.root(), "",
         [&](const Marker& marker) -> std::optional<MarkerValue> {
-          facts.markers[name + ":" + marker.id + " -> " + marker.text].push_back(marker.line);
+          facts.markers[name + ":" + marker.id + " -> " + marker_key(kind, marker)].push_back(marker.line);
           return std::nullopt;
         },
         ignored, kind);
   }
   for (const auto& ref : link_refs(page.root())) {
-    facts.links[std::string(ref.image ? "image " : "link ") + ref.url].push_back(ref.line);
+    facts.links[std::string(ref.image ? "image " : "link ") + link_key(ref.url)].push_back(ref.line);
   }
   if (deck) facts.slides = SlideTrees(page.root()).slides().size();
   return facts;
@@ -201,11 +215,23 @@ std::string translation_stamp(std::string_view english_name, const std::vector<s
 }
 
 Problems compare_translation(const std::string& english_path, std::string_view english,
-                             const std::string& translation_path, std::string_view translation) {
+                             const std::string& translation_path, std::string_view translation,
+                             const ThresholdBook* thresholds) {
   Problems problems;
   const bool deck = is_deck(english_path);
-  const PageFacts en = facts_of(english, deck);
-  const PageFacts zh = facts_of(translation, deck);
+  const MarkerKey as_written = [](MarkerKind, const Marker& marker) { return marker.text; };
+  // A Chinese threshold marker that quotes the manifest's value in Chinese stands for the English
+  // marker that quotes it in English; any other text is compared as written, so a stale or an
+  // English quote still differs (check-thresholds says what it should be).
+  const MarkerKey chinese_as_english = [&](MarkerKind kind, const Marker& marker) {
+    if (kind != MarkerKind::threshold || !thresholds) return marker.text;
+    const auto chinese = thresholds->lookup(translation_path, marker.id, Language::zh);
+    const auto english_text = thresholds->lookup(english_path, marker.id, Language::en);
+    if (!chinese.error.empty() || !english_text.error.empty() || marker.text != chinese.text) return marker.text;
+    return english_text.text;
+  };
+  const PageFacts en = facts_of(english, deck, as_written);
+  const PageFacts zh = facts_of(translation, deck, chinese_as_english);
   compare_stamp(english_path, english, translation_path, translation, problems);
 
   // Headings one for one: the site gives heading i of the translation the anchor of English heading i.
@@ -251,6 +277,10 @@ TranslationReport check_translations(const fs::path& root) {
   TranslationReport report;
   const CourseFiles files = find_course_files(root);
   const std::vector<std::string> patterns = required_patterns(root, report.problems);
+  // The manifests tell a Chinese threshold quote from a wrong one; a broken manifest is
+  // check-thresholds' finding, not this check's.
+  Problems manifest_problems;
+  const ThresholdBook thresholds = ThresholdBook::load(root, manifest_problems);
   std::vector<std::string> english_pages = files.docs;
   english_pages.insert(english_pages.end(), files.labs.begin(), files.labs.end());
   english_pages.insert(english_pages.end(), files.decks.begin(), files.decks.end());
@@ -271,7 +301,8 @@ TranslationReport check_translations(const fs::path& root) {
       continue;
     }
     ++report.pages;
-    const Problems found = compare_translation(english, read_file(root / english), twin, read_file(root / twin));
+    const Problems found =
+        compare_translation(english, read_file(root / english), twin, read_file(root / twin), &thresholds);
     report.problems.insert(report.problems.end(), found.begin(), found.end());
   }
   for (size_t i = 0; i < patterns.size(); ++i) {

@@ -6,9 +6,17 @@
 // changed), and whenever the two pages differ in what must be the same in both: the headings'
 // levels, the code blocks, the threshold and measured markers, the links and the images, and a
 // deck's slides. Which pages must have a translation is listed in docs/translations.txt.
+//
+// Two things may differ in the way the Chinese page must write them:
+//   - a threshold marker quotes its value in the page's language (ThresholdBook::lookup), so a
+//     Chinese marker stands for its English twin when the id is the same and its text is the
+//     Chinese form of the manifest's value;
+//   - a link may lead to the Chinese twin of a page (README.zh.md for README.md): the Chinese
+//     home page's lab table links the Chinese handouts. Links are compared with X.zh.md read as X.md.
 #pragma once
 
 #include "problem.hpp"
+#include "thresholds.hpp"
 
 #include <filesystem>
 #include <string>
@@ -31,9 +39,12 @@ std::vector<std::string> section_fingerprints(std::string_view english_markdown)
 std::string translation_stamp(std::string_view english_name, const std::vector<std::string>& fingerprints);
 
 // What differs between an English page and its translation; findings are reported against the
-// translation's path, at its line where there is one.
+// translation's path, at its line where there is one. With `thresholds`, a threshold marker of the
+// translation that quotes the Chinese form of its value counts as the English marker with the same
+// id; without, the two texts must be the same.
 Problems compare_translation(const std::string& english_path, std::string_view english,
-                             const std::string& translation_path, std::string_view translation);
+                             const std::string& translation_path, std::string_view translation,
+                             const ThresholdBook* thresholds = nullptr);
 
 struct TranslationReport {
   Problems problems;

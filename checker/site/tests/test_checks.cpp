@@ -68,6 +68,49 @@ TEST_CASE("check_thresholds reports disagreements, unknown ids and malformed mar
   CHECK(has_problem(report.problems, "labs/01-coalescing/README.md", 4, "requires \"85 %\""));
 }
 
+TEST_CASE("check_thresholds: a Chinese page that quotes a threshold in English fails; --write puts it in Chinese") {
+  ScratchDir repo("zh-thresholds");
+  fs::copy(fixture("course"), repo.path(), fs::copy_options::recursive);
+  const std::string english = read_file(repo.path() / "labs/04-padding/README.md");
+  // A table cell, a paragraph, an HTML block and a marker in code, which is text and stays.
+  const std::string chinese =
+      "# 实验 04：填充\n\n"
+      "| 检查项 | 要求 |\n|---|---|\n"
+      "| 加速比 | <!--threshold:speedup_vs_starter-->1.8x<!--/threshold--> |\n"
+      "| wavefront | 至多 <!--threshold:wavefronts_per_shared_load-->1.1 wavefronts/instruction<!--/threshold--> |\n\n"
+      "计数器至多 <!--threshold:wavefronts_per_shared_load-->1.1 wavefronts/instruction<!--/threshold-->。\n\n"
+      "<div>\n<!--threshold:wavefronts_per_shared_load-->2 wavefronts/instruction<!--/threshold-->\n</div>\n\n"
+      "代码中的标记不是标记：\n`<!--threshold:wavefronts_per_shared_load-->1.1 "
+      "wavefronts/instruction<!--/threshold-->`。\n";
+  write_file(repo.path() / "labs/04-padding/README.zh.md", chinese);
+
+  ThresholdReport report = check_thresholds(repo.path());
+  CHECK(report.problems.size() == 3);
+  CHECK(has_problem(report.problems, "labs/04-padding/README.zh.md", 6,
+                    "quoted as \"1.1 wavefronts/instruction\" but labs/04-padding/lab.json requires \"1.1 个 "
+                    "wavefront/指令\" (a Chinese page quotes it in Chinese)"));
+  CHECK(has_problem(report.problems, "labs/04-padding/README.zh.md", 8, "requires \"1.1 个 wavefront/指令\""));
+  CHECK(has_problem(report.problems, "labs/04-padding/README.zh.md", 11, "quoted as \"2 wavefronts/instruction\""));
+  CHECK(read_file(repo.path() / "labs/04-padding/README.zh.md") == chinese);  // a check writes nothing
+
+  report = check_thresholds(repo.path(), true);
+  CHECK(report.problems.empty());
+  CHECK(report.rewritten == 1);
+  const std::string rewritten = read_file(repo.path() / "labs/04-padding/README.zh.md");
+  CHECK(contains(rewritten,
+                 "| 至多 <!--threshold:wavefronts_per_shared_load-->1.1 个 wavefront/指令<!--/threshold--> |\n"));
+  CHECK(contains(rewritten,
+                 "计数器至多 <!--threshold:wavefronts_per_shared_load-->1.1 个 wavefront/指令<!--/threshold-->。\n"));
+  CHECK(contains(rewritten,
+                 "<div>\n<!--threshold:wavefronts_per_shared_load-->1.1 个 wavefront/指令<!--/threshold-->\n"));
+  CHECK(contains(rewritten, "| <!--threshold:speedup_vs_starter-->1.8x<!--/threshold--> |\n"));
+  CHECK(
+      contains(rewritten, "`<!--threshold:wavefronts_per_shared_load-->1.1 wavefronts/instruction<!--/threshold-->`"));
+  CHECK(read_file(repo.path() / "labs/04-padding/README.md") == english);  // the English page is right as it is
+  CHECK(check_thresholds(repo.path()).problems.empty());
+  CHECK(check_thresholds(repo.path(), true).rewritten == 0);
+}
+
 TEST_CASE("compile_blocks takes only cpp/cuda blocks marked compile, with their first code line") {
   const Markdown page(
       "text\n\n```cpp compile\nint a;\n```\n\n```cpp\nint b;\n```\n\n- item\n\n  ```cuda compile\n  __global__ void "

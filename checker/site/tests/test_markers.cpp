@@ -151,3 +151,24 @@ TEST_CASE("other HTML blocks and markers in code are left as CommonMark reads th
   CHECK(contains(html, "<p>Text</p>\n<!-- a comment -->\n<p>more</p>"));
   CHECK(contains(html, "<pre><code>&lt;!--threshold:a--&gt;1x"));
 }
+
+TEST_CASE("with_marker_texts changes the quoted text of the markers it is given and nothing else") {
+  const std::string text =
+      "`<!--threshold:a-->` in code never closes\n"
+      "then <!--threshold:a-->1x<!--/threshold--> and <!--threshold: b -->2x<!--/threshold-->\n"
+      "```\n<!--threshold:a-->1x<!--/threshold-->\n```\n"
+      "<!--threshold:a-->1x<!--/threshold--> again\n";
+  // The places visit_markers reports: the fenced marker (line 4) is none of them.
+  std::map<MarkerPlace, std::string> texts = {{{2, "a"}, "一倍"}, {{2, "b"}, "2x"}, {{6, "a"}, "一倍"}};
+  CHECK(with_marker_texts(text, texts) ==
+        "`<!--threshold:a-->` in code never closes\n"
+        "then <!--threshold:a-->一倍<!--/threshold--> and <!--threshold: b -->2x<!--/threshold-->\n"
+        "```\n<!--threshold:a-->1x<!--/threshold-->\n```\n"
+        "<!--threshold:a-->一倍<!--/threshold--> again\n");
+  CHECK(with_marker_texts(text, {}) == text);
+  // A measured marker is another kind: a threshold rewrite leaves it alone.
+  const std::string measured = "<!--measured:docs/x.csv-->1x<!--/measured-->\n";
+  CHECK(with_marker_texts(measured, {{{1, "docs/x.csv"}, "2x"}}) == measured);
+  CHECK(with_marker_texts(measured, {{{1, "docs/x.csv"}, "2x"}}, MarkerKind::measured) ==
+        "<!--measured:docs/x.csv-->2x<!--/measured-->\n");
+}

@@ -168,3 +168,17 @@ TEST_CASE("generated figures are linked as docs/figures/NAME and copied or embed
     CHECK(contains(summary.problems[0].message, "--figures"));
   }
 }
+
+TEST_CASE("a Chinese page shows a threshold in Chinese, whatever its author wrote there") {
+  ScratchDir repo("zh-site");
+  fs::copy(fixture("course"), repo.path(), fs::copy_options::recursive);
+  write_file(repo.path() / "labs/04-padding/README.zh.md",
+             "# 实验 04：填充\n\n至多 <!--threshold:wavefronts_per_shared_load-->1.1 wavefronts/instruction"
+             "<!--/threshold-->。\n");
+  ScratchDir out("zh-site-out");
+  render_site({repo.path(), out.path()});
+  const std::string zh = read_file(out.path() / "labs/04-padding/index.zh.html");
+  CHECK(contains(zh, ">1.1 个 wavefront/指令</span>。"));
+  CHECK_FALSE(contains(zh, "wavefronts/instruction"));
+  CHECK(contains(read_file(out.path() / "labs/04-padding/index.html"), ">1.1 wavefronts/instruction</span>"));
+}

@@ -94,3 +94,43 @@ TEST_CASE("ThresholdBook::load reads every labs/*/lab.json and reports broken on
   CHECK(found[0].file == "labs/02-bank-model/lab.json");
   CHECK(memlab::site::test::contains(found[0].message, "must be an array"));
 }
+
+TEST_CASE("a Chinese page quotes a threshold in Chinese: the unit as the Chinese report writes it") {
+  CHECK(format_threshold(1.3, "wavefronts/instruction", Language::zh) == "1.3 个 wavefront/指令");
+  CHECK(format_threshold(1.2, "wavefronts/load", Language::zh) == "1.2 个 wavefront/加载指令");
+  CHECK(format_threshold(8, "sectors/request", Language::zh) == "8 个扇区/请求");
+  CHECK(format_threshold(0, "wrong patterns", Language::zh) == "0 个错误模式");
+  // x, % and KiB read the same in both languages.
+  CHECK(format_threshold(1.8, "x", Language::zh) == "1.8x");
+  CHECK(format_threshold(0.75, "fraction", Language::zh) == "75 %");
+  CHECK(format_threshold(4, "KiB", Language::zh) == "4 KiB");
+  CHECK(format_threshold(1.3, "wavefronts/instruction", Language::en) == "1.3 wavefronts/instruction");
+}
+
+TEST_CASE("ThresholdBook quotes in the language of the page: X.zh.md in Chinese, X.md in English") {
+  ThresholdBook book;
+  book.add(parse_manifest(R"({"number":"04","checks":[
+        {"id":"speedup_vs_starter","compare":">=","unit":"x",
+         "gap_rule":{"close":0.5,"reach":0.75,"target":"the copy roofline","counters":"wavefronts"}},
+        {"id":"tree_speedup","compare":">=","unit":"x",
+         "gap_rule":{"close":0.6,"reach":0.9,"target":"the model's conflict-free time","counters":"wavefronts"}},
+        {"id":"wavefronts","compare":"<=","required":1.3,"unit":"wavefronts/instruction"}]})",
+                          "labs/04-padding"));
+  SUBCASE("a gap rule: the same numbers, in the glossary's words") {
+    CHECK(book.lookup("labs/04-padding/README.md", "speedup_vs_starter").text ==
+          "half of the gap from the starter to the copy roofline (by time when the starter is at least 1.67x "
+          "slower; else the counters)");
+    CHECK(book.lookup("labs/04-padding/README.zh.md", "speedup_vs_starter").text ==
+          "起始代码与复制屋顶线之间差距的一半（起始代码至少慢 1.67x 时按时间评分；否则按计数器评分）");
+    CHECK(book.lookup("slides/04-padding.zh.md", "04/speedup_vs_starter").text ==
+          "起始代码与复制屋顶线之间差距的一半（起始代码至少慢 1.67x 时按时间评分；否则按计数器评分）");
+    // Another share than a half is a percentage, set apart by a space. Gate: (1/0.9 - 0.6) / 0.4.
+    CHECK(book.lookup("docs/grading.zh.md", "04/tree_speedup").text ==
+          "起始代码与模型给出的无冲突时间之间差距的 60 %（起始代码至少慢 1.28x 时按时间评分；否则按计数器评分）");
+  }
+  SUBCASE("a unit") {
+    CHECK(book.lookup("labs/04-padding/README.md", "wavefronts").text == "1.3 wavefronts/instruction");
+    CHECK(book.lookup("labs/04-padding/README.zh.md", "wavefronts").text == "1.3 个 wavefront/指令");
+    CHECK(book.lookup("labs/04-padding/README.md", "wavefronts", Language::zh).text == "1.3 个 wavefront/指令");
+  }
+}

@@ -5,6 +5,7 @@
 #include "site.hpp"
 #include "support.hpp"
 #include "text.hpp"
+#include "thresholds.hpp"
 #include "translations.hpp"
 
 #include <doctest/doctest.h>
@@ -179,6 +180,35 @@ TEST_CASE("compare_translation names what drifted") {
     CHECK(contains(messages(compare_translation("slides/01-x.md", deck, "slides/01-x.zh.md", zh)),
                    "2 slide(s), slides/01-x.md has 3"));
   }
+}
+
+TEST_CASE("compare_translation: a Chinese threshold quote and a link to a Chinese twin stand for the English ones") {
+  ThresholdBook book;
+  book.add(parse_manifest(R"({"number":"04","checks":[
+        {"id":"x","compare":"<=","required":1.3,"unit":"wavefronts/instruction"}]})",
+                          "labs/04-padding"));
+  const std::string english =
+      "# Title\n\nAt most <!--threshold:04/x-->1.3 wavefronts/instruction<!--/threshold--> "
+      "([lab](../labs/04-padding/README.md#a)).\n";
+  const auto zh_page = [&](const std::string& quote) {
+    return translation_stamp("page.md", section_fingerprints(english)) + "\n\n# 标题\n\n至多 <!--threshold:04/x-->" +
+           quote + "<!--/threshold-->（[实验](../labs/04-padding/README.zh.md#a)）。\n";
+  };
+  const std::string chinese = zh_page("1.3 个 wavefront/指令");
+  Problems found = compare_translation("docs/page.md", english, "docs/page.zh.md", chinese, &book);
+  CHECK_MESSAGE(found.empty(), messages(found));
+
+  // Without the manifests the texts must be the same; a wrong Chinese quote differs either way.
+  CHECK(contains(messages(compare_translation("docs/page.md", english, "docs/page.zh.md", chinese)),
+                 "marker threshold:04/x -> 1.3 wavefronts/instruction (docs/page.md:3) is there 1 time(s), here 0"));
+  CHECK(contains(messages(compare_translation("docs/page.md", english, "docs/page.zh.md",
+                                              zh_page("1.5 个 wavefront/指令"), &book)),
+                 "marker threshold:04/x -> 1.5 个 wavefront/指令 is here 1 time(s)"));
+  // The link to another page than the twin is still another link.
+  std::string elsewhere = chinese;
+  elsewhere.replace(elsewhere.find("04-padding/README.zh.md"), 23, "05-swizzle/README.zh.md");
+  CHECK(contains(messages(compare_translation("docs/page.md", english, "docs/page.zh.md", elsewhere, &book)),
+                 "link ../labs/05-swizzle/README.md#a is here 1 time(s)"));
 }
 
 TEST_CASE("check_translations: the fixture is clean, and a listed page without translation fails") {

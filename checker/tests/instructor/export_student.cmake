@@ -5,4 +5,5 @@
 add_test(NAME instructor.export_student
          COMMAND "${CMAKE_CURRENT_SOURCE_DIR}/export_student.sh" $<TARGET_FILE:memlab-course> "${PROJECT_SOURCE_DIR}"
                  "${CMAKE_CURRENT_BINARY_DIR}/export_student" $<TARGET_FILE:memlab-site> "${CMAKE_BINARY_DIR}/figures")
-set_tests_properties(instructor.export_student PROPERTIES LABELS cpu TIMEOUT 3000 FIXTURES_REQUIRED memlab_build)
+set_tests_properties(instructor.export_student PROPERTIES LABELS cpu TIMEOUT 3000 FIXTURES_REQUIRED memlab_build
+                     COST 880)  # seconds in a clean CI run (see course.sanitizers)

@@ -16,7 +16,8 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
   # setup.sh builds the instructor's tools and the grading tree (the checker) from the package:
   # about 15 CPU-minutes, so about 8 minutes on 2 idle cores (18 on a busy 2-core machine); each
   # grading after it takes seconds.
-  set_tests_properties(instructor.gradescope PROPERTIES LABELS cpu FIXTURES_REQUIRED memlab_build TIMEOUT 2400)
+  set_tests_properties(instructor.gradescope PROPERTIES LABELS cpu FIXTURES_REQUIRED memlab_build TIMEOUT 2400
+                       COST 680)  # seconds in a clean CI run (see course.sanitizers)
   return()
 endif()
 

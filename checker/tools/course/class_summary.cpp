@@ -1,3 +1,4 @@
+#include "memlab/bilingual.h"
 #include "class_summary.h"
 
 #include <algorithm>
@@ -96,7 +97,7 @@ SubmissionResult not_graded_result(const Submission& s, const Manifest& manifest
     o.suite = spec.suite;
     o.kind = spec.kind;
     o.verdict = kNotGraded;
-    o.required_text = result_row(spec).required_text;
+    o.required_text = std::string(english_part(result_row(spec).required_text));  // instructor tools speak English
     o.detail = why;
     o.max_points = spec.points;
     r.max_score += spec.points;
