@@ -22,10 +22,11 @@ std::string fraction_words(double close) {
   return fmt::format("{:.0f} %", close * 100);
 }
 
-// fraction_words in Chinese: "一半", else "60 %".
-std::string fraction_words_zh(double close) {
+// fraction_words in Chinese, as it follows "差距的": "一半", but " 60 %" (a number stands apart
+// from the Chinese words around it).
+std::string gap_share_zh(double close) {
   if (std::fabs(close - 0.5) < 1e-9) return "一半";
-  return fmt::format("{:.0f} %", close * 100);
+  return fmt::format(" {:.0f} %", close * 100);
 }
 
 }  // namespace
@@ -56,9 +57,7 @@ std::string describe_gap_rule(const GapRule& rule) {
 }
 
 std::string describe_gap_rule_zh(const GapRule& rule) {
-  // "差距的一半", but "差距的 60 %": a number stands apart from the Chinese words around it.
-  const std::string fraction = fraction_words_zh(rule.close);
-  const std::string share = fraction == "一半" ? fraction : " " + fraction;
+  const std::string share = gap_share_zh(rule.close);
   // A target without a Chinese name stays English, set apart the same way.
   const std::string target_zh = target_in_chinese(rule.target);
   const std::string target = target_zh == rule.target ? " " + rule.target + " " : target_zh;
@@ -82,7 +81,7 @@ GapDecision decide_gap(const GapRule& rule, const GapMeasurement& m) {
       fmt::format("本 GPU 上起始代码 {:.3f} ms，{} {:.3f} ms", m.starter_ms, target_zh, m.target_ms);
   d.required_text =
       bilingual(fmt::format(">= {:.2f}x ({} of the gap: {})", d.required_speedup, fraction_words(rule.close), sides),
-                fmt::format(">= {:.2f}x（差距的{}：{}）", d.required_speedup, fraction_words_zh(rule.close), sides_zh));
+                fmt::format(">= {:.2f}x（差距的{}：{}）", d.required_speedup, gap_share_zh(rule.close), sides_zh));
   if (!d.graded_by_time) {
     d.reason = bilingual(
         fmt::format("on this GPU the starter is only {:.2f}x slower than {} ({}); below {:.2f}x the lesson's effect "
