@@ -6,7 +6,8 @@
 # 2. cmake/MemlabNewLab.cmake makes the next free lab (09 today). git status then shows only the
 #    lab's folders, its deck, CMakePresets.json and, with MEMLAB_SITE, one new row in the lab
 #    tables of README.md and docs/index.md. A second run for the same number is refused.
-# 3. With MEMLAB_SITE: lab-tables fails only for the cell that docs/index.md keeps by hand; once
+# 3. With MEMLAB_SITE: lab-tables fails only for the cell that docs/index.md keeps by hand (and,
+#    on the Chinese home page, for that cell and the lab's Chinese title and summary); once
 #    it is written, lab-tables and check-tables pass; check-translations asks only for the new
 #    lab's handout and deck in Chinese.
 # 4. cmake --preset labNN-solution && ctest: the solution passes (without a GPU the cpu suite
@@ -97,11 +98,21 @@ if [ -n "$site" ]; then
   out=$("$site" lab-tables --root . 2>&1) && fail "lab-tables passes with an empty hand-written cell" "$out"
   expect_contains "lab-tables asks for the hand-written cell" "$out" "lab $number has an empty cell in the column \"graded on speed by\""
   want=1
-  [ -f docs/index.zh.md ] && want=2  # the same cell of the Chinese home page's table
+  if [ -f docs/index.zh.md ]; then
+    # The Chinese home page: the same hand-written cell, and the lab's Chinese title and summary,
+    # which lab.json holds under "zh" and the template cannot know.
+    want=4
+    expect_contains "and for the Chinese title" "$out" "labs/$folder/lab.json has no \"zh\": {\"title\"}"
+    expect_contains "and for the Chinese summary" "$out" "labs/$folder/lab.json has no \"zh\": {\"summary\"}"
+  fi
   expect_contains "and for nothing else" "$out" "$want lab-table problem"
   for page in docs/index.md docs/index.zh.md; do
     [ -f "$page" ] && sed -i "s/^\(| $number | .*\) |  |\$/\1 | no timing: correctness only |/" "$page"
   done
+  if [ -f docs/index.zh.md ]; then
+    sed -i 's/^\(  "summary": .*\),$/\1,\n  "zh": {"title": "脚手架测试", "summary": "复制一个数组"},/' "labs/$folder/lab.json"
+    out=$("$site" lab-tables --root . --write 2>&1) || fail "lab-tables --write after the Chinese title" "$out"
+  fi
   out=$("$site" lab-tables --root . 2>&1) && say "ok: lab-tables passes once the cell is written" ||
     fail "lab-tables after writing the cell" "$out"
   out=$("$site" check-tables --root . 2>&1) && say "ok: the handout's checks table matches lab.json" ||
