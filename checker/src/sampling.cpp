@@ -111,8 +111,7 @@ std::string Measurement::doubt() const {
 }
 
 std::string PairMeasurement::doubt() const {
-  return join_doubts(converged, criteria, ratio.relative_half_width() / 2, throttled_discarded,
-                     {&base_shape, &candidate_shape});
+  return join_doubts(converged, criteria, ratio.relative_half_width() / 2, throttled_discarded, {&ratio_shape});
 }
 
 const char* to_string(StopReason why) {
@@ -212,8 +211,7 @@ PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_ba
   m.verified = base_judge.verified() + candidate_judge.verified();
   m.ratio = ratio_from_pairs(m.base_ms, m.candidate_ms);
   if (m.base_ms.size() < c.min_samples) m.converged = false;
-  m.base_shape = inspect_shape(m.base_ms);
-  m.candidate_shape = inspect_shape(m.candidate_ms);
+  m.ratio_shape = inspect_ratio_shape(m.base_ms, m.candidate_ms);
   return m;
 }
 

@@ -41,7 +41,11 @@ double t_quantile_95(std::size_t dof) {
   return 1.960;
 }
 
-ShapeReport inspect_shape(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance) {
+namespace {
+
+// `what` names the series in the notes ("timings"); `unit` follows each value (" ms", or "").
+ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance,
+                     const char* what, const char* unit) {
   ShapeReport r;
   const std::size_t n = samples.size();
   if (n < 9) return r;
@@ -57,8 +61,8 @@ ShapeReport inspect_shape(const std::vector<double>& samples, double drift_toler
   double change = (last - first) / first;
   if (std::fabs(change) > drift_tolerance) {
     r.drifting = true;
-    note +=
-        fmt::format("timings drifted by {} % during the measurement; ", static_cast<int>(std::lround(change * 100)));
+    note += fmt::format("{} drifted by {} % during the measurement; ", what,
+                        static_cast<int>(std::lround(change * 100)));
   }
 
   // Bimodal: a gap between consecutive sorted samples wider than gap_tolerance of the
@@ -70,13 +74,28 @@ ShapeReport inspect_shape(const std::vector<double>& samples, double drift_toler
     if (i == 0) continue;
     if ((sorted[i] - sorted[i - 1]) > gap_tolerance * median) {
       r.bimodal = true;
-      note += fmt::format("timings fall into two groups ({:g} ms and {:g} ms apart); ", sorted[i - 1], sorted[i]);
+      note += fmt::format("{} fall into two groups ({:g}{} and {:g}{} apart); ", what, sorted[i - 1], unit, sorted[i],
+                          unit);
       break;
     }
   }
   r.note = note;
   if (!r.note.empty()) r.note.resize(r.note.size() - 2);
   return r;
+}
+
+}  // namespace
+
+ShapeReport inspect_shape(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance) {
+  return shape_of(samples, drift_tolerance, gap_tolerance, "timings", " ms");
+}
+
+ShapeReport inspect_ratio_shape(const std::vector<double>& base, const std::vector<double>& candidate,
+                                double drift_tolerance, double gap_tolerance) {
+  const std::size_t n = std::min(base.size(), candidate.size());
+  std::vector<double> ratios(n);
+  for (std::size_t i = 0; i < n; ++i) ratios[i] = base[i] / candidate[i];
+  return shape_of(ratios, drift_tolerance, gap_tolerance, "the ratios of the interleaved pairs", "");
 }
 
 RatioEstimate ratio_from_pairs(const std::vector<double>& base, const std::vector<double>& candidate) {

@@ -125,4 +125,26 @@ TEST_CASE("pairs: a shared slow drift cancels out of the ratio") {
       c);
   CHECK(m.ratio.ratio == doctest::Approx(2.0).epsilon(0.001));
   CHECK(m.ratio.relative_half_width() < 0.001);
+  // Each side drifted by more than the 3 % tolerance, the ratio not at all: no doubt.
+  CHECK(inspect_shape(m.base_ms).drifting);
+  CHECK(m.doubt().empty());
+}
+
+TEST_CASE("pairs: a ratio that drifts is doubted") {
+  Source src;
+  SamplingCriteria c;
+  int k = 0;
+  // Only the candidate speeds up as the run goes on: the ratio grows by 0.1 % a pair.
+  PairMeasurement m = sample_pairs_until_stable(
+      [&] {
+        return Sample{2.0, false};
+      },
+      [&] {
+        return Sample{1.0 / (1 + 0.001 * k++), false};
+      },
+      c);
+  CHECK(m.ratio_shape.drifting);
+  CHECK(m.doubt().find("the ratios of the interleaved pairs drifted") != std::string::npos);
+  Estimate e{m.ratio.ratio, m.ratio.low, m.ratio.high};
+  CHECK(judge(Compare::at_least, 1.8, e, m.doubt()).verdict == Verdict::inconclusive);
 }

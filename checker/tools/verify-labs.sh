@@ -6,13 +6,16 @@
 #   checker/tools/verify-labs.sh 03 04      (some labs)
 #   checker/tools/verify-labs.sh --keep-reports docs/results/h200/RUN [labs...]
 #   checker/tools/verify-labs.sh --skip-sanitizer [labs...]
+#   checker/tools/verify-labs.sh --skip-known [--skip-sanitizer] [labs...]
 #   checker/tools/verify-labs.sh --sanitizer-only [--keep-reports DIR] [labs...]
 #   checker/tools/verify-labs.sh --help
 # Builds the `all` and `all-solution` presets side by side, then runs each lab's checks in
 # turn (never two at once: they would disturb each other's timings).
 # Then grades the course's known-wrong submissions (solutions/wrong/) and checks each against the
 # verdicts its expected.json lists, and the honest solutions in other styles
-# (solutions/other-styles/), one at a time, each of which must pass every check.
+# (solutions/other-styles/), one at a time, each of which must get the verdicts its expected.json
+# lists. --skip-known leaves both sets out: the starters' and solutions' verdicts only, the
+# quickest run after a change to the checker library, on a GPU lent for minutes.
 # Then runs each reference solution's check program (build/all-solution/bin/labNN_check), its
 # correctness suite only, under compute-sanitizer --tool memcheck, --tool racecheck and
 # --tool synccheck, and prints a table: lab, tool, errors, verdict. Only the correctness suite:
@@ -65,12 +68,14 @@ keep=""
 sanitize=yes
 skip_flag=no
 only_flag=no
-usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-sanitizer | --sanitizer-only] [NN ...]"
+known=yes
+usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-known] [--skip-sanitizer | --sanitizer-only] [NN ...]"
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) sed -n '2,/^set -u$/{/^set -u$/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     --skip-sanitizer) skip_flag=yes; shift ;;
     --sanitizer-only) only_flag=yes; shift ;;
+    --skip-known) known=no; shift ;;
     --keep-reports) [ $# -ge 2 ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; }
                     keep=$2; shift 2
                     [ -n "$keep" ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; } ;;
@@ -196,7 +201,7 @@ build() {
   start=$(date +%s)
   # The solution build also grades the known-wrong submissions.
   extra=""
-  [ "$1" = all-solution ] && extra="-DMEMLAB_WRONG_SUBMISSIONS=ON"
+  [ "$1" = all-solution ] && [ "$known" = yes ] && extra="-DMEMLAB_WRONG_SUBMISSIONS=ON"
   # shellcheck disable=SC2086
   if cmake --preset "$1" -DMEMLAB_LABS="$selected" -DMEMLAB_THRESHOLDS="${MEMLAB_THRESHOLDS:-}" $extra >"build/$1.log" 2>&1 &&
      cmake --build --preset "$1" >>"build/$1.log" 2>&1; then
@@ -346,6 +351,31 @@ verify_sanitizer_only() {
   echo "verify-labs.sh: every compute-sanitizer run clean (verdicts not checked: --sanitizer-only)"
 }
 
+# The known-wrong submissions (solutions/wrong/), then the honest solutions in other styles
+# (solutions/other-styles/), each against its expected.json. Sets wrong_failed and style_failed.
+verify_known() {
+  # The known-wrong submissions: a short launch deadline, so that the ones that hang end soon.
+  start=$(date +%s)
+  MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_LAUNCH_TIMEOUT:-10} ctest --preset all-solution -j 8 -L "^wrong\$" >build/all-solution.wrong.log 2>&1
+  echo "known-wrong submissions: ctest $(($(date +%s) - start)) s (log: build/all-solution.wrong.log)" >&2
+  echo
+  known_cases wrong "known-wrong submission"
+  wrong_failed=$failed_cases
+  echo
+  echo "$wrong_failed known-wrong submission(s) not graded as expected"
+
+  # The honest solutions in other styles: one at a time, so that their timed checks are not
+  # disturbed.
+  start=$(date +%s)
+  ctest --preset all-solution -L "^style\$" >build/all-solution.style.log 2>&1
+  echo "other-style solutions: ctest $(($(date +%s) - start)) s (log: build/all-solution.style.log)" >&2
+  echo
+  known_cases other-styles "other-style solution"
+  style_failed=$failed_cases
+  echo
+  echo "$style_failed other-style solution(s) not graded as expected"
+}
+
 verify() {
   [ "$sanitize" != only ] || { verify_sanitizer_only; return $?; }
   build all & build all-solution & wait
@@ -377,26 +407,14 @@ verify() {
   "$tool" --verification-table $reports
   table=$?
 
-  # The known-wrong submissions: a short launch deadline, so that the ones that hang end soon.
-  start=$(date +%s)
-  MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_LAUNCH_TIMEOUT:-10} ctest --preset all-solution -j 8 -L "^wrong\$" >build/all-solution.wrong.log 2>&1
-  echo "known-wrong submissions: ctest $(($(date +%s) - start)) s (log: build/all-solution.wrong.log)" >&2
-  echo
-  known_cases wrong "known-wrong submission"
-  wrong_failed=$failed_cases
-  echo
-  echo "$wrong_failed known-wrong submission(s) not graded as expected"
-
-  # The honest solutions in other styles: one at a time (their timed checks must pass), with
-  # every check expected to pass.
-  start=$(date +%s)
-  ctest --preset all-solution -L "^style\$" >build/all-solution.style.log 2>&1
-  echo "other-style solutions: ctest $(($(date +%s) - start)) s (log: build/all-solution.style.log)" >&2
-  echo
-  known_cases other-styles "other-style solution"
-  style_failed=$failed_cases
-  echo
-  echo "$style_failed other-style solution(s) not graded as expected"
+  wrong_failed=0
+  style_failed=0
+  if [ "$known" = no ]; then
+    echo
+    echo "known-wrong and other-style submissions: skipped (--skip-known)"
+  else
+    verify_known
+  fi
 
   sanitizer_failed=""
   if [ "$sanitize" = yes ]; then

@@ -170,7 +170,7 @@ struct PairMeasurement {
   std::size_t throttled_discarded = 0;
   bool converged = false;
   StopReason stopped = StopReason::not_yet;
-  ShapeReport base_shape, candidate_shape;
+  ShapeReport ratio_shape;  // of the per-pair ratios (inspect_ratio_shape): what doubt() reads
   SamplingCriteria criteria;
   std::size_t pairs_taken = 0, verified = 0;  // verified outputs of both sides
   std::string invalid;

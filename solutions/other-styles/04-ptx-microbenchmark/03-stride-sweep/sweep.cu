@@ -31,7 +31,7 @@ __device__ void fill_sweep_words(unsigned* words) {
 template <int kByteOffset>
 __device__ __forceinline__ unsigned lds_u32(unsigned shared_address) {
   unsigned value;
-  asm volatile("ld.shared.u32 %0, [%1+%2];" : "=r"(value) : "r"(shared_address), "n"(kByteOffset) : "memory");
+  asm volatile("ld.volatile.shared.u32 %0, [%1+%2];" : "=r"(value) : "r"(shared_address), "n"(kByteOffset) : "memory");
   return value;
 }
 

@@ -14,7 +14,7 @@ namespace {
 
 constexpr int kTile = 64;                        // halves per tile side
 constexpr int kPairs = kTile / 2;                // half2 rows of the tile
-constexpr int kPitch2 = kPairs + 1;              // half2 words from one tile row to the next: 65, odd
+constexpr int kPitch2 = kTile + 1;               // half2 words from one tile row to the next: 65, odd
 constexpr int kBlockRows = 8;                    // 32 x 8 threads
 constexpr int kLoadPairs = kPairs / kBlockRows;  // pair rows per thread on the way in: 4
 constexpr int kStoreRows = kTile / kBlockRows;   // rows of `out` per thread on the way out: 8
