@@ -44,8 +44,8 @@ double t_quantile_95(std::size_t dof) {
 namespace {
 
 // `what` names the series in the notes ("timings"); `unit` follows each value (" ms", or "").
-ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance,
-                     const char* what, const char* unit) {
+ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance, const char* what,
+                     const char* unit) {
   ShapeReport r;
   const std::size_t n = samples.size();
   if (n < 9) return r;
@@ -61,8 +61,8 @@ ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance,
   double change = (last - first) / first;
   if (std::fabs(change) > drift_tolerance) {
     r.drifting = true;
-    note += fmt::format("{} drifted by {} % during the measurement; ", what,
-                        static_cast<int>(std::lround(change * 100)));
+    note +=
+        fmt::format("{} drifted by {} % during the measurement; ", what, static_cast<int>(std::lround(change * 100)));
   }
 
   // Bimodal: a gap between consecutive sorted samples wider than gap_tolerance of the

@@ -33,9 +33,8 @@ ShapeReport inspect_shape(const std::vector<double>& samples_in_order, double dr
 // each side. A drift or a jump of the machine that both sides of a pair share cancels out of the
 // ratio (that is why the pairs are interleaved), so it is no reason to doubt it; a ratio that
 // itself drifts or falls into two groups is.
-ShapeReport inspect_ratio_shape(const std::vector<double>& base_in_order,
-                                const std::vector<double>& candidate_in_order, double drift_tolerance = 0.03,
-                                double gap_tolerance = 0.08);
+ShapeReport inspect_ratio_shape(const std::vector<double>& base_in_order, const std::vector<double>& candidate_in_order,
+                                double drift_tolerance = 0.03, double gap_tolerance = 0.08);
 
 // A ratio estimated from interleaved pairs: mean of log(base/candidate) with a 95 % CI.
 struct RatioEstimate {
