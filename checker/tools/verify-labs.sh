@@ -47,11 +47,12 @@
 #   DIR/solution/labNN.json    the `all-solution` preset's (named for what they grade, so that
 #                              the student copy's text, which names these paths, names no
 #                              solution preset)
-#   DIR/wrong/<case>/labNN.json  a known-wrong submission's report; the folder is made even
+#   DIR/wrong/<case>/labNN.json  a known-wrong submission's report (DIR/other-styles/<case>/, an
+#                              honest solution's in another style, the same way); the folder is made even
 #                              without a report, so that the kept table says it was not written.
 #                              Its expected.json is not copied: it is a file of solutions/, which
 #                              the student copy leaves out; memlab-report --known-wrong-table reads
-#                              it from solutions/wrong/<case>/ of the tree
+#                              it from solutions/wrong/<case>/ (solutions/other-styles/<case>/)
 #   DIR/sanitizer/sanitizer.md the compute-sanitizer table, and labNN.TOOL.log, each run's log
 #   DIR/verify-labs.txt        everything this script printed, tables and timing lines (which
 #                              still go to stdout and stderr as without --keep-reports)
@@ -430,6 +431,7 @@ verify() {
     echo
     [ -z "$kept_reports" ] || echo "  memlab-report --verification-table$kept_reports"
     [ ! -d "$keep/wrong" ] || echo "  memlab-report --known-wrong-table $(shell_word "$keep_rel/wrong")"
+    [ ! -d "$keep/other-styles" ] || echo "  memlab-report --known-wrong-table $(shell_word "$keep_rel/other-styles")"
     echo
     echo "In a page, put each command in <!-- generated: COMMAND --> ... <!-- generated: end -->"
     echo "and fill the blocks with: memlab-report --check-page PAGE --write"

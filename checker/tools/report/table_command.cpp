@@ -40,7 +40,8 @@ void add_table_options(CLI::App& app, TableRequest& request) {
   app.add_option(
       "--known-wrong-table", request.known_wrong,
       "instead: print a Markdown table of the known-wrong submissions in this folder (DIR/<case>/labNN.json, "
-      "as verify-labs.sh --keep-reports keeps DIR/wrong) against their expected.json");
+      "as verify-labs.sh --keep-reports keeps DIR/wrong) against their expected.json; for DIR/other-styles, the "
+      "honest solutions in other styles");
 }
 
 int run_table(const TableRequest& request, const fs::path& root, std::ostream& out) {
