@@ -7,7 +7,7 @@
 if(NOT CMAKE_SCRIPT_MODE_FILE)
   add_test(NAME instructor.calibrate_without_gpu
            COMMAND "${CMAKE_COMMAND}" -DTOOL=$<TARGET_FILE:memlab-course> -DOUT=${CMAKE_CURRENT_BINARY_DIR}/calibrate
-                   -DTREE=${CMAKE_CURRENT_BINARY_DIR}/work/grade_class/tree -P "${CMAKE_CURRENT_LIST_FILE}")
+                   -DTREE=${MEMLAB_INSTRUCTOR_TREE} -P "${CMAKE_CURRENT_LIST_FILE}")
   # It grades in instructor.grade_class's tree of lab 04, whose checker is compiled already.
   set_tests_properties(instructor.calibrate_without_gpu PROPERTIES LABELS cpu TIMEOUT 1800
                        FIXTURES_REQUIRED "memlab_build;instructor_grading_tree" RESOURCE_LOCK instructor_grading_tree)

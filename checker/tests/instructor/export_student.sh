@@ -248,8 +248,10 @@ points=$(cmake -DMANIFEST="$copy/labs/04-padding/lab.json" -P "$work/cpu_points.
   fail "max-score $max_score, but lab 04's CPU checks are worth $points points"
 
 # As the grader runs it: /bin/sh -c COMMAND in the repository root, with PATH and HOME only.
-# (And the settings of the course's shared compiler cache, cmake/SharedCompilerCache.cmake, if set.)
-mapfile -t cache_settings < <(env | grep -E '^(CCACHE_[A-Z]+|CMAKE_(C|CXX|CUDA)_COMPILER_LAUNCHER)=')
+# (And the settings of the course's shared compiler cache, cmake/SharedCompilerCache.cmake, if set,
+# with the locale: ccache hashes LANG and LC_*, so without them every compile of this step missed
+# the cache that the copy's own build had just filled, 454 s instead of about 70.)
+mapfile -t cache_settings < <(env | grep -E '^(CCACHE_[A-Z]+|CMAKE_(C|CXX|CUDA)_COMPILER_LAUNCHER|LANG|LC_[A-Z]+)=')
 run_step() { env -i PATH="$PATH" HOME="${HOME:-/tmp}" FORCE_COLOR=true "${cache_settings[@]}" sh -c "$command" 2>&1; }
 start=$(date +%s)
 out=$(run_step)

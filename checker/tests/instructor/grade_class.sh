@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# grade_class.sh COURSE MEMLAB_COURSE WORK: memlab-course grade-class and grade on a class of lab 04
+# grade_class.sh COURSE MEMLAB_COURSE WORK [TREE]: memlab-course grade-class and grade on a class of lab 04
 # (make_class.sh), as an instructor runs them on a machine without a GPU: every kind of
 # submission gets a report that says what happened, the class summary is written, a second run
 # keeps what is graded, and grading one more submission compiles only its files. The grading
-# tree it leaves in WORK/tree is the one instructor.slurm_batch grades with.
+# tree it leaves in TREE (default WORK/tree) is the one instructor.slurm_batch grades with.
 set -uo pipefail
-course=$1 tool=$2 work=$3
+course=$1 tool=$2 work=$3 tree=${4:-$3/tree}
 here=$(cd "$(dirname "$0")" && pwd)
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -19,12 +19,12 @@ expect() {  # expect STUDENT CHECK VERDICT
 rm -rf "$work/class" "$work/out" "$work/single"
 # The grading tree is kept (it holds the compiled checker), but not the extra submission's
 # objects of an earlier run: their compile is what the last step below counts.
-rm -rf "$work/tree/class/bob2"
+rm -rf "$tree/class/bob2"
 mkdir -p "$work"
 "$here/make_class.sh" "$course" "$work/class" || exit 1
 
 start=$(date +%s)
-"$tool" grade-class "$work/class" --lab 4 --out "$work/out" --tree "$work/tree" >"$work/first.log" 2>&1
+"$tool" grade-class "$work/class" --lab 4 --out "$work/out" --tree "$tree" >"$work/first.log" 2>&1
 status=$?
 first=$(( $(date +%s) - start ))
 cat "$work/first.log"
@@ -77,13 +77,13 @@ grep -q "<svg" "$html" || fail "the HTML page has no plot"
 
 # A second run keeps every complete report and grades nothing again.
 start=$(date +%s)
-"$tool" grade-class "$work/class" --lab 4 --out "$work/out" --tree "$work/tree" >"$work/second.log" 2>&1 || fail "the second run failed"
+"$tool" grade-class "$work/class" --lab 4 --out "$work/out" --tree "$tree" >"$work/second.log" 2>&1 || fail "the second run failed"
 second=$(( $(date +%s) - start ))
 grep -q "8 submission(s) already graded by an earlier run: kept" "$work/second.log" || { cat "$work/second.log"; fail "the second run graded again"; }
 
 # One more submission in the same tree: only its own two files compile, not the checker.
 start=$(date +%s)
-"$tool" grade "$work/class/bob.zip" --lab 04 --out "$work/single" --tree "$work/tree" --id bob2 >"$work/single.log" 2>&1 ||
+"$tool" grade "$work/class/bob.zip" --lab 04 --out "$work/single" --tree "$tree" --id bob2 >"$work/single.log" 2>&1 ||
   { cat "$work/single.log"; fail "grade exited non-zero"; }
 single=$(( $(date +%s) - start ))
 grep -q "score 5 / 18\|score .* / 18" "$work/single.log" || fail "grade printed no report"
