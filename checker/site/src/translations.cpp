@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <regex>
 
 namespace memlab::site {
 
@@ -44,9 +45,20 @@ struct PageFacts {
   size_t slides = 0;
 };
 
-// How a marker's text counts in the comparison: as written, or (for a threshold marker of the
-// translation) the English text it stands for.
+// How a marker's text counts in the comparison: as written, the numbers it quotes (a measured
+// marker), or (for a threshold marker of the translation) the English text it stands for.
 using MarkerKey = std::function<std::string(MarkerKind, const Marker&)>;
+
+// A measured marker stands for the numbers it quotes, in order ("4.41 times" and "4.41 倍" are
+// both "4.41"): check-measured holds each number to its record, and the words between the numbers
+// belong to the page's language.
+std::string quoted_numbers(const std::string& text) {
+  static const std::regex number("[0-9]+(\\.[0-9]+)?");
+  std::string out;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
+    out += (out.empty() ? "" : " ") + it->str();
+  return out;
+}
 
 // "../labs/04-padding/README.zh.md#x" -> "../labs/04-padding/README.md#x": a link to a page's
 // Chinese twin counts as the link to the page. Other URLs are kept.
@@ -219,11 +231,14 @@ Problems compare_translation(const std::string& english_path, std::string_view e
                              const ThresholdBook* thresholds) {
   Problems problems;
   const bool deck = is_deck(english_path);
-  const MarkerKey as_written = [](MarkerKind, const Marker& marker) { return marker.text; };
+  const MarkerKey as_written = [](MarkerKind kind, const Marker& marker) {
+    return kind == MarkerKind::measured ? quoted_numbers(marker.text) : marker.text;
+  };
   // A Chinese threshold marker that quotes the manifest's value in Chinese stands for the English
   // marker that quotes it in English; any other text is compared as written, so a stale or an
   // English quote still differs (check-thresholds says what it should be).
   const MarkerKey chinese_as_english = [&](MarkerKind kind, const Marker& marker) {
+    if (kind == MarkerKind::measured) return quoted_numbers(marker.text);
     if (kind != MarkerKind::threshold || !thresholds) return marker.text;
     const auto chinese = thresholds->lookup(translation_path, marker.id, Language::zh);
     const auto english_text = thresholds->lookup(english_path, marker.id, Language::en);

@@ -211,6 +211,19 @@ TEST_CASE("compare_translation: a Chinese threshold quote and a link to a Chines
                  "link ../labs/05-swizzle/README.md#a is here 1 time(s)"));
 }
 
+TEST_CASE("compare_translation: a measured marker stands for its numbers, in the page's own words") {
+  const std::string english = "# Title\n\nIt ran <!--measured:r.txt#speedup-->4.41 times<!--/measured--> faster.\n";
+  const auto zh_page = [&](const std::string& quote) {
+    return translation_stamp("page.md", section_fingerprints(english)) +
+           "\n\n# 标题\n\n它快了 <!--measured:r.txt#speedup-->" + quote + "<!--/measured-->。\n";
+  };
+  Problems found = compare_translation("docs/page.md", english, "docs/page.zh.md", zh_page("4.41 倍"));
+  CHECK_MESSAGE(found.empty(), messages(found));
+  // Another number is another quote.
+  CHECK(contains(messages(compare_translation("docs/page.md", english, "docs/page.zh.md", zh_page("4.42 倍"))),
+                 "marker measured:r.txt#speedup -> 4.41 (docs/page.md:3) is there 1 time(s), here 0 time(s)"));
+}
+
 TEST_CASE("check_translations: the fixture is clean, and a listed page without translation fails") {
   const TranslationReport clean = check_translations(fixture("bilingual"));
   CHECK_MESSAGE(clean.problems.empty(), messages(clean.problems));
