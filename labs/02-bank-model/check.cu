@@ -3,6 +3,7 @@
 // it gets wrong is printed lane by lane and bank by bank. On the GPU: its predictions agree
 // with the hardware counters of real launches.
 #include <memlab/bank_model.h>
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/text_format.h>
@@ -54,7 +55,7 @@ std::string memlab_bank_tool() {
 void check_step(memlab::CheckId id, lab02::Step step) {
   const std::vector<lab02::Pattern> patterns = lab02::step_patterns(step, memlab::inputs().next_u64(), kRandomPatterns);
   std::size_t crafted = 0, wrong = 0;
-  std::string first;
+  std::string first_en, first_zh;
   for (std::size_t i = 0; i < patterns.size(); ++i) {
     const lab02::Pattern& p = patterns[i];
     crafted += p.random ? 0 : 1;
@@ -63,8 +64,10 @@ void check_step(memlab::CheckId id, lab02::Step step) {
     try {
       got = student::predicted_wavefronts(student_view(p.access));
     } catch (const std::exception& e) {
-      memlab::fail_check(id,
-                         fmt::format("predicted_wavefronts() threw on pattern {} ({}): {}", i + 1, p.name, e.what()));
+      memlab::fail_check(
+          id, memlab::bilingual(
+                  fmt::format("predicted_wavefronts() threw on pattern {} ({}): {}", i + 1, p.name, e.what()),
+                  fmt::format("predicted_wavefronts() 在第 {} 个模式（{}）上抛出了异常：{}", i + 1, p.name, e.what())));
       return;
     }
     if (got == expected) continue;
@@ -72,12 +75,16 @@ void check_step(memlab::CheckId id, lab02::Step step) {
       std::cout << "\n"
                 << id.name << ": the first wrong pattern, " << i + 1 << " of " << patterns.size() << "\n"
                 << lab02::mismatch_report(p, expected, got, memlab_bank_tool()) << std::endl;
-      first = fmt::format("; the first: {}: expected {}, got {}", p.name, expected, got);
+      first_en = fmt::format("; the first: {}: expected {}, got {}", p.name, expected, got);
+      first_zh = fmt::format("；第一个：{}：应为 {}，得到 {}", p.name, expected, got);
     }
   }
-  memlab::expect_value(id, memlab::Estimate::exact(static_cast<double>(wrong)),
-                       fmt::format("{} of {} patterns wrong ({} crafted, {} random){}", wrong, patterns.size(), crafted,
-                                   patterns.size() - crafted, first));
+  memlab::expect_value(
+      id, memlab::Estimate::exact(static_cast<double>(wrong)),
+      memlab::bilingual(fmt::format("{} of {} patterns wrong ({} crafted, {} random){}", wrong, patterns.size(),
+                                    crafted, patterns.size() - crafted, first_en),
+                        fmt::format("{} 个模式中有 {} 个错误（{} 个精心构造，{} 个随机）{}", patterns.size(), wrong,
+                                    crafted, patterns.size() - crafted, first_zh)));
 }
 
 }  // namespace
@@ -112,7 +119,7 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
   };
   std::vector<Row> rows;
   int graded = 0, wrong = 0;
-  std::string wrong_text, ungraded_text;
+  std::string wrong_en, wrong_zh, ungraded_en, ungraded_zh;
   for (const lab02::Pattern& p : patterns) {
     ProbeLanes lanes{};
     for (int lane = 0; lane < bank::kWarpSize; ++lane)
@@ -124,13 +131,20 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     const memlab::CounterValues c =
         memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions}, launch);
     if (!c.ok) {
-      memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+      memlab::skip_check(id,
+                         memlab::join_bilingual(
+                             {memlab::bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
       return;
     }
     const double instructions = c[metric::shared_ld_instructions];
     if (instructions <= 0) {
-      memlab::fail_check(id, "the counters saw no shared-load instruction for \"" + p.name + "\" (" +
-                                 metric::shared_ld_instructions + " = 0): the probe kernel did not run as planned");
+      memlab::fail_check(
+          id,
+          memlab::bilingual(fmt::format("the counters saw no shared-load instruction for \"{}\" ({} = 0): the "
+                                        "probe kernel did not run as planned",
+                                        p.name, metric::shared_ld_instructions),
+                            fmt::format("计数器没有看到 \"{}\" 的共享内存加载指令（{} = 0）：探测核函数没有按计划运行",
+                                        p.name, metric::shared_ld_instructions)));
       return;
     }
     const double per_instruction = c[metric::shared_ld_wavefronts] / instructions;
@@ -140,12 +154,15 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     std::string verdict;
     if (course != measured) {
       verdict = "not graded: the course's model disagrees";
-      ungraded_text += fmt::format("; {} (course model {}, GPU {})", p.name, course, measured);
+      ungraded_en += fmt::format("; {} (course model {}, GPU {})", p.name, course, measured);
+      ungraded_zh += fmt::format("；{}（课程的 bank 模型 {}，GPU {}）", p.name, course, measured);
     } else {
       ++graded;
       verdict = student == measured ? "ok" : "WRONG";
-      if (student != measured && wrong++ < 3)
-        wrong_text += fmt::format("; {}: you say {}, the GPU measured {}", p.name, student, measured);
+      if (student != measured && wrong++ < 3) {
+        wrong_en += fmt::format("; {}: you say {}, the GPU measured {}", p.name, student, measured);
+        wrong_zh += fmt::format("；{}：你的答案是 {}，GPU 测得 {}", p.name, student, measured);
+      }
     }
     rows.push_back({p.name, std::to_string(p.access.width_bytes), std::to_string(course), std::to_string(student),
                     fixed(per_instruction, 3) + " (" + fixed(instructions, 0) + " loads)", verdict});
@@ -158,11 +175,16 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
                 r.measured.c_str(), r.verdict.c_str());
   std::fflush(stdout);
 
-  std::string text = fmt::format("{} of {} patterns wrong against this GPU{}", wrong, graded, wrong_text);
-  if (!ungraded_text.empty())
-    text += "; not graded, the course's model disagrees with this GPU (please report)" + ungraded_text;
+  std::string text_en = fmt::format("{} of {} patterns wrong against this GPU{}", wrong, graded, wrong_en);
+  std::string text_zh = fmt::format("按这块 GPU 的测量，{} 个模式中有 {} 个错误{}", graded, wrong, wrong_zh);
+  if (!ungraded_en.empty()) {
+    text_en += "; not graded, the course's model disagrees with this GPU (please report)" + ungraded_en;
+    text_zh += "；以下模式不评分，因为课程的 bank 模型与这块 GPU 不一致（请报告此问题）" + ungraded_zh;
+  }
+  const std::string text = memlab::bilingual(text_en, text_zh);
   if (graded == 0) {
-    memlab::skip_check(id, "no pattern could be graded: " + text);
+    memlab::skip_check(id,
+                       memlab::bilingual("no pattern could be graded: " + text_en, "没有可以评分的模式：" + text_zh));
     return;
   }
   memlab::expect_value(id, memlab::Estimate::exact(static_cast<double>(wrong)), text);

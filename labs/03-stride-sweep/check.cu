@@ -4,6 +4,7 @@
 // The sweeps are written to the results folder as a table, a CSV and an SVG plot.
 #include <memlab/bank_model.h>
 #include <memlab/bank_patterns.h>
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/device_samples.h>
@@ -50,7 +51,15 @@ constexpr double kPureBytes = 4.0 * kSweepThreads * kSweepLoadsPerThread;  // us
 constexpr std::size_t kMixedElements = std::size_t(1) << 25;               // 512 MiB of uint4: many times any L2
 constexpr std::uint32_t kMixedWord = 0x01010101u;                          // every word of the timed stream
 
-std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+// Either text may be bilingual (memlab/bilingual.h): both parts are joined.
+std::string join(const std::string& a, const std::string& b) {
+  return a.empty() ? b : b.empty() ? a : memlab::join_bilingual({a, memlab::bilingual("; ", "；"), b});
+}
+
+// "not timed: " and why, in English and Chinese.
+std::string not_timed(const std::string& why) {
+  return memlab::join_bilingual({memlab::bilingual("not timed: ", "未计时："), why});
+}
 
 double required(memlab::CheckId id) { return memlab::check_spec(id).required.value_or(0); }
 
@@ -67,26 +76,35 @@ std::string theory_text(double theory) {
                      g.max_sm_clock_khz / 1000);
 }
 
+// theory_text in Chinese, for the report.
+std::string theory_text_zh(double theory) {
+  const memlab::DeviceInfo& g = memlab::gpu();
+  return fmt::format("{} GB/s = {} 个 SM x 128 B x {} MHz（SM 的最高时钟频率）", fixed(theory / 1e9, 0), g.sm_count,
+                     g.max_sm_clock_khz / 1000);
+}
+
 std::vector<int> strides_1_to(int last) {
   std::vector<int> s(last);
   std::iota(s.begin(), s.end(), 1);
   return s;
 }
 
-// Runs `launch` at each stride and compares the sums with `expected`; the first problem, or "".
+// Runs `launch` at each stride and compares the sums with `expected`; the first problem (in
+// English and Chinese), or "".
 std::string first_wrong_stride(const std::string& name, const StrideLaunch& launch, memlab::DeviceArray<unsigned>& sums,
                                const std::vector<int>& strides, const std::function<Sums(int)>& expected) {
   for (int s : strides) {
     const std::string what = fmt::format("{} at stride {}", name, s);
+    const std::string where = memlab::bilingual(what + ": ", fmt::format("{} 在步长 {}：", name, s));
     sums.poison();
     memlab::run_checked(what, [&](cudaStream_t st) { launch(s, st); });
     try {
       sums.check_guards();
     } catch (const memlab::OutOfBoundsWrite& e) {
-      return what + ": " + e.what();
+      return memlab::join_bilingual({where, e.what()});
     }
     const memlab::Comparison cmp = compare_sums(sums.download(), expected(s));
-    if (!cmp.ok()) return what + ": " + cmp.summary(sum_name);
+    if (!cmp.ok()) return memlab::join_bilingual({where, cmp.summary(sum_name)});
   }
   return "";
 }
@@ -266,11 +284,17 @@ TEST_CASE("predicted_ways follows the gcd rule" * doctest::test_suite("cpu")) {
     REQUIRE_MESSAGE(model == want, "course bug: the bank model gives " << model << " ways at stride " << s);
     const int got = student::predicted_ways(s);
     if (got != want)
-      wrong = fmt::format("stride {}: predicted_ways gives {}, the gcd rule gcd({}, 32) = {} (the bank model agrees)",
-                          s, got, s, want);
+      wrong = memlab::bilingual(
+          fmt::format("stride {}: predicted_ways gives {}, the gcd rule gcd({}, 32) = {} (the bank model agrees)", s,
+                      got, s, want),
+          fmt::format("步长 {}：predicted_ways 给出 {}，而 gcd 规则给出 gcd({}, 32) = {}（bank 模型的结果相同）", s,
+                      got, s, want));
   }
   memlab::expect_true(lab::check::predicted_ways_gcd_rule, wrong.empty(),
-                      wrong.empty() ? fmt::format("strides 1..{} all equal gcd(stride, 32)", kLastStride) : wrong);
+                      wrong.empty()
+                          ? memlab::bilingual(fmt::format("strides 1..{} all equal gcd(stride, 32)", kLastStride),
+                                              fmt::format("步长 1..{} 的结果都等于 gcd(stride, 32)", kLastStride))
+                          : wrong);
 }
 
 // ---- GPU: correctness -----------------------------------------------------------------------
@@ -281,10 +305,12 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
 
   const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
   const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, all, expected_shared_sums);
-  memlab::expect_true(lab::check::every_stride_exact, pure_wrong.empty(),
-                      pure_wrong.empty()
-                          ? fmt::format("strides 1-{}: all {} sums exact at each", kSweepMaxStride, kSweepThreads)
-                          : pure_wrong);
+  memlab::expect_true(
+      lab::check::every_stride_exact, pure_wrong.empty(),
+      pure_wrong.empty()
+          ? memlab::bilingual(fmt::format("strides 1-{}: all {} sums exact at each", kSweepMaxStride, kSweepThreads),
+                              fmt::format("步长 1-{}：每个步长下 {} 个和全部精确", kSweepMaxStride, kSweepThreads))
+          : pure_wrong);
 
   // The mixed kernel on random data, with an element count that is not a multiple of the threads.
   const std::size_t n = lab::param::mixed_exact_elements;
@@ -306,7 +332,10 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
   }
   memlab::expect_true(
       lab::check::mixed_every_stride_exact, mixed_wrong.empty(),
-      mixed_wrong.empty() ? fmt::format("strides 1-{}, {} elements: all sums exact", kSweepMaxStride, n) : mixed_wrong);
+      mixed_wrong.empty()
+          ? memlab::bilingual(fmt::format("strides 1-{}, {} elements: all sums exact", kSweepMaxStride, n),
+                              fmt::format("步长 1-{}，{} 个元素：所有的和全部精确", kSweepMaxStride, n))
+          : mixed_wrong);
 }
 
 // ---- GPU: performance -----------------------------------------------------------------------
@@ -319,8 +348,8 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
   // Timing a wrong kernel means nothing.
   const std::string wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2, 32}, expected_shared_sums);
   if (!wrong.empty()) {
-    memlab::fail_check(lab::check::stride1_fraction_of_theory, "not timed: " + wrong);
-    memlab::fail_check(lab::check::sweep_band, "not timed: " + wrong);
+    memlab::fail_check(lab::check::stride1_fraction_of_theory, not_timed(wrong));
+    memlab::fail_check(lab::check::sweep_band, not_timed(wrong));
     return;
   }
 
@@ -343,14 +372,22 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
 
   // Stride 1: the fraction of the banks' peak. Faster than the peak means loads went missing.
   const PureRow& one = rows.front();
-  const std::string one_text = fixed(100 * one.of_theory, 1) + " % of " + theory_text(theory) + " (" +
-                               fixed(one.gbps, 0) + " GB/s at stride 1, " + fixed(one.ms, 4) + " ms, +/- " +
-                               fixed(100 * points.front().relative_half_width(), 1) + " %)";
+  const std::string one_en = fixed(100 * one.of_theory, 1) + " % of " + theory_text(theory) + " (" +
+                             fixed(one.gbps, 0) + " GB/s at stride 1, " + fixed(one.ms, 4) + " ms, +/- " +
+                             fixed(100 * points.front().relative_half_width(), 1) + " %)";
+  const std::string one_zh = fmt::format("达到 {} 的 {} %（步长 1：{} GB/s，{} ms，+/- {} %）", theory_text_zh(theory),
+                                         fixed(100 * one.of_theory, 1), fixed(one.gbps, 0), fixed(one.ms, 4),
+                                         fixed(100 * points.front().relative_half_width(), 1));
+  const std::string one_text = memlab::bilingual(one_en, one_zh);
   if (one.of_theory > 1.10) {
-    memlab::fail_check(lab::check::stride1_fraction_of_theory,
-                       fmt::format("impossible: {}; no kernel loads faster than the banks deliver, so some of the {} "
-                                   "loads per thread did not happen",
-                                   one_text, kSweepLoadsPerThread));
+    memlab::fail_check(
+        lab::check::stride1_fraction_of_theory,
+        memlab::bilingual(fmt::format("impossible: {}; no kernel loads faster than the banks deliver, "
+                                      "so some of the {} loads per thread did not happen",
+                                      one_en, kSweepLoadsPerThread),
+                          fmt::format("不可能：{}；核函数的加载不可能比 bank 交付得更快，所以每个线程的 {} "
+                                      "次加载中有一些没有执行",
+                                      one_zh, kSweepLoadsPerThread)));
   } else {
     const double h = points.front().relative_half_width();
     memlab::expect_value(lab::check::stride1_fraction_of_theory,
@@ -369,10 +406,14 @@ TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways
     if (dev > worst) worst = dev, worst_row = &r;
     outside += r.in_band ? 0 : 1;
   }
-  const std::string band_text =
+  const std::string band_text = memlab::bilingual(
       fmt::format("worst: stride {} ({}-way) at {} x stride 1 / {}; {} of {} strides inside +/- {} %",
                   worst_row->stride, worst_row->ways, fixed(worst_row->ratio, 3), worst_row->ways,
-                  rows.size() - outside, rows.size(), fixed(100 * band, 0));
+                  rows.size() - outside, rows.size(), fixed(100 * band, 0)),
+      fmt::format(
+          "最差：步长 {}（{} 路冲突），测得的带宽是（步长 1 的带宽 / {}）的 {} 倍；{} 个步长中有 {} 个在 +/- {} % 以内",
+          worst_row->stride, worst_row->ways, worst_row->ways, fixed(worst_row->ratio, 3), rows.size(),
+          rows.size() - outside, fixed(100 * band, 0)));
   memlab::expect_value(lab::check::sweep_band, {worst, std::max(0.0, worst_low), worst_high}, band_text,
                        join(sweep_doubt(points), env_doubt));
 }
@@ -399,7 +440,7 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
     // time(stride 2) / time(stride 1)
     memlab::expect_speedup(lab::check::pure_2way_cost, samples2.work(pure2, 2), samples1.work(pure1, 1));
   } else {
-    memlab::fail_check(lab::check::pure_2way_cost, "not timed: " + pure_wrong);
+    memlab::fail_check(lab::check::pure_2way_cost, not_timed(pure_wrong));
   }
 
   memlab::DeviceArray<uint4> in(kMixedElements, "in");
@@ -411,7 +452,7 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   };
   const std::string mixed_wrong = first_wrong_stride("sweep_mixed", mixed, sums, {1, 2}, mixed_sums);
   if (!mixed_wrong.empty()) {
-    memlab::fail_check(lab::check::mixed_2way_cost, "not timed: " + mixed_wrong);
+    memlab::fail_check(lab::check::mixed_2way_cost, not_timed(mixed_wrong));
     return;
   }
   const std::vector<SweepPoint> points = time_sweep(mixed, kSweepMaxStride);
@@ -447,16 +488,23 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
         memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions},
                               [&](cudaStream_t st) { student::sweep_shared(s, sums.data(), st); });
     if (!c.ok) {
-      memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+      memlab::skip_check(id,
+                         memlab::join_bilingual(
+                             {memlab::bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
       return;
     }
     const double loads = c[metric::shared_ld_instructions], wavefronts = c[metric::shared_ld_wavefronts];
     if (loads < 0.99 * contract_loads && missing.empty())
-      missing = fmt::format(
-          "stride {}: the counters saw {} shared-load instructions, the contract asks for {} (one per lane and load, "
-          "32 lanes a warp). Loads hoisted out of the loop, merged into wider loads, or made through a generic "
-          "pointer (LD instead of LDS) are not the benchmark",
-          s, fixed(loads, 0), fixed(contract_loads, 0));
+      missing = memlab::bilingual(
+          fmt::format("stride {}: the counters saw {} shared-load instructions, the contract asks for {} (one per lane "
+                      "and load, 32 lanes a warp). Loads hoisted out of the loop, merged into wider loads, or made "
+                      "through a generic pointer (LD instead of LDS) are not the benchmark",
+                      s, fixed(loads, 0), fixed(contract_loads, 0)),
+          fmt::format(
+              "步长 {}：计数器看到 {} 条共享内存加载指令，而 lab.h 的约定要求 {} 条（每个 lane 每次加载算一次，32 个 "
+              "lane 为一个 warp）。被移到循环外的加载、被合并成更宽的加载，或者经由通用指针的加载（LD 而不是 "
+              "LDS），都不是这个基准测试要测的",
+              s, fixed(loads, 0), fixed(contract_loads, 0)));
     const double per_load = loads > 0 ? wavefronts / loads : 0;
     const int ways = gcd_rule_ways(s);
     const double dev = std::abs(per_load - ways) / ways;
@@ -469,9 +517,14 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
     memlab::fail_check(id, missing);
     return;
   }
-  memlab::expect_value(id, memlab::Estimate::exact(worst),
-                       fmt::format("worst {} % off: stride {}, {} wavefronts per load for {} ways ({} strides from 1 "
-                                   "to 64, {} loads each)",
-                                   fixed(100 * worst, 1), worst_stride, fixed(worst_per_load, 3),
-                                   gcd_rule_ways(worst_stride), strides.size(), fixed(contract_loads, 0)));
+  memlab::expect_value(
+      id, memlab::Estimate::exact(worst),
+      memlab::bilingual(fmt::format("worst {} % off: stride {}, {} wavefronts per load for {} ways ({} strides from 1 "
+                                    "to 64, {} loads each)",
+                                    fixed(100 * worst, 1), worst_stride, fixed(worst_per_load, 3),
+                                    gcd_rule_ways(worst_stride), strides.size(), fixed(contract_loads, 0)),
+                        fmt::format("最大偏差 {} %：步长 {} 应为 {} 路，实测每次加载 {} 个 wavefront（从 1 到 64 共 "
+                                    "{} 个步长，每个 {} 次加载）",
+                                    fixed(100 * worst, 1), worst_stride, gcd_rule_ways(worst_stride),
+                                    fixed(worst_per_load, 3), strides.size(), fixed(contract_loads, 0))));
 }

@@ -1,5 +1,7 @@
 #include "check_sweep.h"
 
+#include <memlab/bilingual.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -63,19 +65,26 @@ std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride) {
 
 std::string sweep_invalid(const std::vector<SweepPoint>& points) {
   for (const auto& p : points)
-    if (!p.time.invalid.empty()) return fmt::format("stride {}: {}", p.stride, p.time.invalid);
+    if (!p.time.invalid.empty())
+      return memlab::join_bilingual(
+          {memlab::bilingual(fmt::format("stride {}: ", p.stride), fmt::format("步长 {}：", p.stride)),
+           p.time.invalid});
   return "";
 }
 
 std::string sweep_doubt(const std::vector<SweepPoint>& points) {
-  std::string doubt;
+  std::string en, zh;  // the doubt in English and in Chinese
   for (const auto& p : points) {
     const std::string d = p.time.doubt();
     if (d.empty()) continue;
-    if (!doubt.empty()) doubt += "; ";
-    doubt += fmt::format("stride {}: {}", p.stride, d);
+    if (!en.empty()) {
+      en += "; ";
+      zh += "；";
+    }
+    en += fmt::format("stride {}: {}", p.stride, memlab::english_part(d));
+    zh += fmt::format("步长 {}：{}", p.stride, memlab::chinese_part(d));
   }
-  return doubt;
+  return en.empty() ? "" : memlab::bilingual(en, zh);
 }
 
 StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel, ExpectedSums expected,

@@ -31,9 +31,11 @@ std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride);
 // The same for a bare launch (nothing to prepare or verify: only the stream checks apply).
 std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride);
 
-// The sweep's measurements that give a reason to distrust them (noise, drift), joined.
+// The sweep's measurements that give a reason to distrust them (noise, drift), joined; in
+// English and Chinese (memlab/bilingual.h), or empty.
 std::string sweep_doubt(const std::vector<SweepPoint>& points);
-// Why the sweep must not be graded (a wrong, impossible or stray sample), or empty.
+// Why the sweep must not be graded (a wrong, impossible or stray sample), in English and
+// Chinese, or empty.
 std::string sweep_invalid(const std::vector<SweepPoint>& points);
 
 // The timed work of a kernel whose output is one 32-bit sum per thread and whose inputs are fixed

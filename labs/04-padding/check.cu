@@ -2,6 +2,7 @@
 // with the course's bank model, and the tile's own pitch makes that read conflict-free in the
 // model. On the GPU: the transpose is exact on awkward sizes, stays inside its output, and is
 // fast because its shared-memory tile is conflict-free (the counters say so).
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
@@ -27,7 +28,8 @@ const std::string kPitchRange = fmt::format("{}..{}", lab::param::min_pitch, lab
 TEST_CASE("the tile's layout is sane" * doctest::test_suite("cpu")) {
   const int pitch = student::transpose_tile_pitch();
   memlab::expect_true(lab::check::tile_fits, pitch_in_range(pitch),
-                      fmt::format("transpose_tile_pitch() = {} floats", pitch));
+                      memlab::bilingual(fmt::format("transpose_tile_pitch() = {} floats", pitch),
+                                        fmt::format("transpose_tile_pitch() = {} 个 float", pitch)));
 }
 
 // cpu: the predictions are answers at all (a 4-byte warp access takes 1..32 wavefronts).
@@ -37,10 +39,13 @@ TEST_CASE("column-read predictions are well formed" * doctest::test_suite("cpu")
     pitches += fmt::format("{}{}", pitches.empty() ? "" : ", ", pitch);
     const int got = student::predicted_column_read_wavefronts(pitch);
     if ((got < 1 || got > 32) && bad.empty())
-      bad = fmt::format("predicted_column_read_wavefronts({}) returned {}", pitch, got);
+      bad = memlab::bilingual(fmt::format("predicted_column_read_wavefronts({}) returned {}", pitch, got),
+                              fmt::format("predicted_column_read_wavefronts({}) 返回了 {}", pitch, got));
   }
   memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
-                      bad.empty() ? "pitches " + pitches + ": every answer in 1..32" : bad);
+                      bad.empty() ? memlab::bilingual("pitches " + pitches + ": every answer in 1..32",
+                                                      "行距 " + pitches + "：每个答案都在 1..32 之内")
+                                  : bad);
 }
 
 // cpu, kind mechanism: the predictions are right. The lesson's reasoning, graded without a
@@ -48,16 +53,20 @@ TEST_CASE("column-read predictions are well formed" * doctest::test_suite("cpu")
 // out (memlab-bank shows them).
 TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("cpu")) {
   int right = 0;
-  std::string wrong;
+  std::string wrong_en, wrong_zh;
   for (int pitch : lab04::kPredictedPitches) {
     const int got = student::predicted_column_read_wavefronts(pitch);
-    if (got == lab04::model_column_read_wavefronts(pitch))
+    if (got == lab04::model_column_read_wavefronts(pitch)) {
       ++right;
-    else
-      wrong += fmt::format("; pitch {}: you say {}, the bank model disagrees", pitch, got);
+    } else {
+      wrong_en += fmt::format("; pitch {}: you say {}, the bank model disagrees", pitch, got);
+      wrong_zh += fmt::format("；行距 {}：你的答案是 {}，bank 模型给出的不同", pitch, got);
+    }
   }
-  memlab::expect_true(lab::check::predictions_match_bank_model, right == (int)lab04::kPredictedPitches.size(),
-                      fmt::format("{} of {} pitches right{}", right, lab04::kPredictedPitches.size(), wrong));
+  memlab::expect_true(
+      lab::check::predictions_match_bank_model, right == (int)lab04::kPredictedPitches.size(),
+      memlab::bilingual(fmt::format("{} of {} pitches right{}", right, lab04::kPredictedPitches.size(), wrong_en),
+                        fmt::format("{} 个行距中有 {} 个正确{}", lab04::kPredictedPitches.size(), right, wrong_zh)));
 }
 
 // cpu, kind mechanism: the bank model on the tile the student declares. It needs no GPU;
@@ -65,13 +74,16 @@ TEST_CASE("column-read predictions match the bank model" * doctest::test_suite("
 TEST_CASE("the tile's column read is conflict-free in the bank model" * doctest::test_suite("cpu")) {
   const int pitch = student::transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
-    memlab::fail_check(lab::check::column_read_conflict_free_model,
-                       fmt::format("transpose_tile_pitch() = {} is outside {} (see tile_fits)", pitch, kPitchRange));
+    memlab::fail_check(
+        lab::check::column_read_conflict_free_model,
+        memlab::bilingual(fmt::format("transpose_tile_pitch() = {} is outside {} (see tile_fits)", pitch, kPitchRange),
+                          fmt::format("transpose_tile_pitch() = {} 不在 {} 之内（见 tile_fits）", pitch, kPitchRange)));
     return;
   }
   const int worst = lab04::model_column_read_wavefronts(pitch);
   memlab::expect_value(lab::check::column_read_conflict_free_model, memlab::Estimate::exact(worst),
-                       fmt::format("{} wavefronts per column read (pitch {} floats)", worst, pitch));
+                       memlab::bilingual(fmt::format("{} wavefronts per column read (pitch {} floats)", worst, pitch),
+                                         fmt::format("每次列读取 {} 个 wavefront（行距 {} 个 float）", worst, pitch)));
 }
 
 TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
@@ -81,10 +93,13 @@ TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correc
       {257, 100}, {1000, 1000}, {1025, 2047}, {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(
       sizes, 1, [](size_t n) { return memlab::inputs().floats(n); }, student::transpose);
-  memlab::expect_true(lab::check::exact_transpose, r.wrong.empty(),
-                      r.wrong.empty()
-                          ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back()))
-                          : r.wrong);
+  memlab::expect_true(
+      lab::check::exact_transpose, r.wrong.empty(),
+      r.wrong.empty()
+          ? memlab::bilingual(
+                fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back())),
+                fmt::format("从 1x1 到 {} 的 {} 种尺寸全部精确", memlab::size_text(sizes.back()), sizes.size()))
+          : r.wrong);
   memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
 }
 
@@ -111,8 +126,11 @@ TEST_CASE("the declared pitch is the kernel's: counters against the bank model" 
   constexpr memlab::CheckId id = lab::check::declared_pitch_matches_kernel;
   const int pitch = student::transpose_tile_pitch();
   if (!pitch_in_range(pitch)) {
-    memlab::fail_check(id, fmt::format("not evaluated: transpose_tile_pitch() = {} is outside {} (see tile_fits)",
-                                       pitch, kPitchRange));
+    memlab::fail_check(
+        id,
+        memlab::bilingual(
+            fmt::format("not evaluated: transpose_tile_pitch() = {} is outside {} (see tile_fits)", pitch, kPitchRange),
+            fmt::format("未评估：transpose_tile_pitch() = {} 不在 {} 之内（见 tile_fits）", pitch, kPitchRange)));
     return;
   }
   lab04::MeasuredTraffic measured;

@@ -4,6 +4,7 @@
 // On the GPU: the transpose is exact, stays in bounds, keeps one 4096-byte tile per block, is
 // fast, and the counters show one wavefront per shared load. The stretch (swizzle16 and
 // transpose16, a tile of float4) is checked the same way once stretch_enabled() returns true.
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
@@ -33,10 +34,17 @@ constexpr int kPerfN = lab::param::perf_side;     // 256 MiB per matrix: many ti
 constexpr int kMechN = lab::param::counter_side;  // counters need a full GPU's worth of tiles, not DRAM-sized buffers
 constexpr int kMechVectorN = lab::param::vector_counter_side;  // float4: the same 64 MiB
 
-const char* const kStretchSkipped = "stretch not attempted: stretch_enabled() in transpose.cu returns false";
-
 void skip_stretch(std::initializer_list<memlab::CheckId> ids) {
-  for (memlab::CheckId id : ids) memlab::skip_check(id, kStretchSkipped);
+  const std::string why = memlab::bilingual("stretch not attempted: stretch_enabled() in transpose.cu returns false",
+                                            "没有做扩展部分：transpose.cu 中的 stretch_enabled() 返回 false");
+  for (memlab::CheckId id : ids) memlab::skip_check(id, why);
+}
+
+// "not evaluated: the layout is not a permutation of each row (see <check>)"
+std::string not_a_permutation(memlab::CheckId permutes) {
+  return memlab::bilingual(
+      fmt::format("not evaluated: the layout is not a permutation of each row (see {})", permutes.name),
+      fmt::format("未评估：这个布局没有让每一行成为本行槽位的一个排列（见 {}）", permutes.name));
 }
 
 // ---- CPU: the proof of a layout --------------------------------------------------------
@@ -59,14 +67,14 @@ constexpr LayoutChecks kVectorLayout{"swizzle16", lab::check::vector_swizzle_per
 // for the starter's row-major tile too).
 void prove_rows(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
   const std::string problem = lab05::row_permutation_problem(index);
-  memlab::expect_true(
-      ids.permutes, problem.empty(),
-      problem.empty() ? "each of the 32 rows is a permutation of its own 32 slots" : ids.function + problem);
+  memlab::expect_true(ids.permutes, problem.empty(),
+                      problem.empty() ? memlab::bilingual("each of the 32 rows is a permutation of its own 32 slots",
+                                                          "32 行中的每一行都是本行 32 个槽位的一个排列")
+                                      : memlab::join_bilingual({ids.function, problem}));
   if (!problem.empty()) {
     // A layout that loses elements can look conflict-free (lanes sharing one word are a free
     // broadcast), so its warps are not worth modelling.
-    memlab::fail_check(ids.rows, "not evaluated: the layout is not a permutation of each row (see " +
-                                     std::string(ids.permutes.name) + ")");
+    memlab::fail_check(ids.rows, not_a_permutation(ids.permutes));
     return;
   }
   const lab05::WorstWarp rows = lab05::worst_warp(index, TileRead::row, elem_bytes);
@@ -77,8 +85,7 @@ void prove_rows(const lab05::TileIndex& index, int elem_bytes, const LayoutCheck
 // declared_swizzle_matches_kernel confirms on a GPU that the kernel's tile uses swizzle().
 void prove_columns(const lab05::TileIndex& index, int elem_bytes, const LayoutChecks& ids) {
   if (!lab05::row_permutation_problem(index).empty()) {
-    memlab::fail_check(ids.columns, "not evaluated: the layout is not a permutation of each row (see " +
-                                        std::string(ids.permutes.name) + ")");
+    memlab::fail_check(ids.columns, not_a_permutation(ids.permutes));
     return;
   }
   const lab05::WorstWarp columns = lab05::worst_warp(index, TileRead::column, elem_bytes);
@@ -102,22 +109,28 @@ std::vector<float> floats(size_t n) { return memlab::inputs().floats(n); }
 
 // The static shared memory of the kernels `launcher` launched in its last call, read from the
 // loaded kernels (memlab::launched_kernels): measured, not something the student reports.
+// `tile` says what a block moves, in English and Chinese.
 void expect_static_shared_kib(memlab::CheckId id, const std::string& launcher, const std::string& tile) {
   const std::vector<memlab::LaunchedKernel> kernels = memlab::launched_kernels(launcher);
   if (kernels.empty()) {
-    memlab::fail_check(id, "not evaluated: " + launcher + "() launched no kernel");
+    memlab::fail_check(id, memlab::bilingual("not evaluated: " + launcher + "() launched no kernel",
+                                             "未评估：" + launcher + "() 没有启动任何核函数"));
     return;
   }
   size_t bytes = 0;
   for (const auto& k : kernels) bytes = std::max(bytes, static_cast<size_t>(k.static_shared_bytes));
   if (bytes == 0) {
-    memlab::fail_check(id,
-                       "the kernel declares no static shared memory: keep the tile in a __shared__ array "
-                       "(dynamic shared memory cannot be checked)");
+    memlab::fail_check(id, memlab::bilingual("the kernel declares no static shared memory: keep the tile in a "
+                                             "__shared__ array (dynamic shared memory cannot be checked)",
+                                             "核函数没有声明静态共享内存：请把 tile 放在 __shared__ 数组中"
+                                             "（动态共享内存无法检查）"));
     return;
   }
-  memlab::expect_value(id, memlab::Estimate::exact(bytes / 1024.0),
-                       fmt::format("{} B of static shared memory per block; a block moves {}", bytes, tile));
+  memlab::expect_value(
+      id, memlab::Estimate::exact(bytes / 1024.0),
+      memlab::bilingual(
+          fmt::format("{} B of static shared memory per block; a block moves {}", bytes, memlab::english_part(tile)),
+          fmt::format("每个线程块 {} B 静态共享内存；一个线程块搬运{}", bytes, memlab::chinese_part(tile))));
 }
 
 const FloatTranspose kTransposeFloats = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
@@ -186,9 +199,13 @@ TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::te
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 1, floats, kTransposeFloats);
   memlab::expect_true(
       lab::check::exact_transpose, r.wrong.empty(),
-      r.wrong.empty() ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), size_text(sizes.back())) : r.wrong);
+      r.wrong.empty()
+          ? memlab::bilingual(fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), size_text(sizes.back())),
+                              fmt::format("从 1x1 到 {} 的 {} 种尺寸全部精确", size_text(sizes.back()), sizes.size()))
+          : r.wrong);
   memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
-  expect_static_shared_kib(lab::check::static_shared_memory_per_tile, "transpose", "one 32x32 tile of floats");
+  expect_static_shared_kib(lab::check::static_shared_memory_per_tile, "transpose",
+                           memlab::bilingual("one 32x32 tile of floats", "一个 32x32 的 float tile"));
 }
 
 TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {
@@ -204,11 +221,14 @@ TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_sui
       {lab::param::vector_largest_exact_side, lab::param::vector_largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 4, floats, kTransposeVectors);
   const bool ok = r.wrong.empty() && r.outside.empty();
-  memlab::expect_true(
-      lab::check::vector_transpose_exact, ok,
-      ok ? fmt::format("{} sizes from 1x1 to {} float4 exact and in bounds", sizes.size(), size_text(sizes.back()))
-         : (r.wrong.empty() ? r.outside : r.wrong));
-  expect_static_shared_kib(lab::check::vector_static_shared_memory_per_tile, "transpose16", "one 32x32 tile of float4");
+  memlab::expect_true(lab::check::vector_transpose_exact, ok,
+                      ok ? memlab::bilingual(fmt::format("{} sizes from 1x1 to {} float4 exact and in bounds",
+                                                         sizes.size(), size_text(sizes.back())),
+                                             fmt::format("从 1x1 到 {}（以 float4 为单位）的 {} 种尺寸全部精确且不越界",
+                                                         size_text(sizes.back()), sizes.size()))
+                         : (r.wrong.empty() ? r.outside : r.wrong));
+  expect_static_shared_kib(lab::check::vector_static_shared_memory_per_tile, "transpose16",
+                           memlab::bilingual("one 32x32 tile of float4", "一个 32x32 的 float4 tile"));
 }
 
 // ---- performance ----------------------------------------------------------------------------
@@ -255,7 +275,10 @@ TEST_CASE("the declared swizzle() is the kernel's: counters against the bank mod
   constexpr memlab::CheckId id = lab::check::declared_swizzle_matches_kernel;
   const std::string outside = lab05::tile_range_problem(student::swizzle);
   if (!outside.empty()) {
-    memlab::fail_check(id, "not evaluated: swizzle" + outside + " (see swizzle_permutes_each_row)");
+    memlab::fail_check(
+        id, memlab::join_bilingual(
+                {memlab::bilingual("not evaluated: swizzle", "未评估：swizzle"), outside,
+                 memlab::bilingual(" (see swizzle_permutes_each_row)", "（见 swizzle_permutes_each_row）")}));
     return;
   }
   lab05::MeasuredTraffic measured;

@@ -1,5 +1,7 @@
 #include "check_swizzle_model.h"
 
+#include <memlab/bilingual.h>
+
 #include <fmt/format.h>
 
 #include <vector>
@@ -16,9 +18,14 @@ std::string row_permutation_problem(const TileIndex& index) {
       const int slot = index(row, col);
       const std::string call = fmt::format("({}, {}) = {}", row, col, slot);
       if (slot < first || slot >= first + kTileDim)
-        return fmt::format("{} is outside row {}'s slots {}..{}", call, row, first, first + kTileDim - 1);
+        return memlab::bilingual(
+            fmt::format("{} is outside row {}'s slots {}..{}", call, row, first, first + kTileDim - 1),
+            fmt::format("{} 不在第 {} 行的槽位 {}..{} 之内", call, row, first, first + kTileDim - 1));
       int& owner = column_at[slot - first];
-      if (owner >= 0) return fmt::format("{}, the slot of ({}, {}) too: two elements would share it", call, row, owner);
+      if (owner >= 0)
+        return memlab::bilingual(
+            fmt::format("{}, the slot of ({}, {}) too: two elements would share it", call, row, owner),
+            fmt::format("{}，它也是 ({}, {}) 的槽位：两个元素会共用这个槽位", call, row, owner));
       owner = col;
     }
   }
@@ -67,7 +74,9 @@ std::string tile_range_problem(const TileIndex& index) {
     for (int col = 0; col < kTileDim; ++col) {
       const int slot = index(row, col);
       if (slot < 0 || slot >= kTileDim * kTileDim)
-        return fmt::format("({}, {}) = {} is outside the tile's slots 0..{}", row, col, slot, kTileDim * kTileDim - 1);
+        return memlab::bilingual(
+            fmt::format("({}, {}) = {} is outside the tile's slots 0..{}", row, col, slot, kTileDim * kTileDim - 1),
+            fmt::format("({}, {}) = {} 不在 tile 的槽位 0..{} 之内", row, col, slot, kTileDim * kTileDim - 1));
     }
   return "";
 }
@@ -80,12 +89,20 @@ double mean_wavefronts(const TileIndex& index, bank::TileRead read, int elem_byt
 }
 
 std::string WorstWarp::describe() const {
-  const std::string lines = read == bank::TileRead::row ? "row" : "column";
+  const bool by_row = read == bank::TileRead::row;
+  const std::string lines = by_row ? "row" : "column";
   const std::string access = fmt::format("({}-byte accesses)", elem_bytes);
   if (conflict_free())
-    return fmt::format("every {} warp takes {} wavefront{}, the ideal {}", lines, ideal, ideal == 1 ? "" : "s", access);
-  return fmt::format("{} {} takes {} wavefronts {}, ideal {}: in one phase, bank {} holds {} different words", lines,
-                     index, wavefronts, access, ideal, crowded_bank, words_in_crowded_bank);
+    return memlab::bilingual(
+        fmt::format("every {} warp takes {} wavefront{}, the ideal {}", lines, ideal, ideal == 1 ? "" : "s", access),
+        fmt::format("每个{}的 warp 都用 {} 个 wavefront，正是理想值（{} 字节访问）", by_row ? "访问一行" : "访问一列",
+                    ideal, elem_bytes));
+  return memlab::bilingual(
+      fmt::format("{} {} takes {} wavefronts {}, ideal {}: in one phase, bank {} holds {} different words", lines,
+                  index, wavefronts, access, ideal, crowded_bank, words_in_crowded_bank),
+      fmt::format("访问第 {} {}的 warp 用了 {} 个 wavefront（{} 字节访问），理想值是 {}：在一个阶段中，bank {} 里有 {} "
+                  "个不同的字被访问",
+                  index, by_row ? "行" : "列", wavefronts, elem_bytes, ideal, crowded_bank, words_in_crowded_bank));
 }
 
 }  // namespace lab05

@@ -16,7 +16,8 @@ inline constexpr int kTileDim = 32;
 using TileIndex = std::function<int(int row, int col)>;
 
 // Empty when row r of the tile maps its 32 columns onto exactly the slots 32r .. 32r+31 for
-// every r; otherwise the first problem found (a slot outside the row, or two columns sharing one).
+// every r; otherwise the first problem found (a slot outside the row, or two columns sharing one),
+// in English and Chinese (memlab/bilingual.h).
 std::string row_permutation_problem(const TileIndex& index);
 
 // The most expensive of the 32 warps that access one row (lane i -> (r, i)) or one column
@@ -32,15 +33,16 @@ struct WorstWarp {
   int words_in_crowded_bank = 0;  // and how many
 
   bool conflict_free() const { return wavefronts == ideal; }
-  // "column 0 takes 32 wavefronts (4-byte accesses), ideal 1: in one phase, bank 0 holds 32 different words"
+  // "column 0 takes 32 wavefronts (4-byte accesses), ideal 1: in one phase, bank 0 holds 32 different words",
+  // in English and Chinese (memlab/bilingual.h).
   std::string describe() const;
 };
 
 WorstWarp worst_warp(const TileIndex& index, memlab::bank::TileRead read, int elem_bytes);
 
 // Empty when every index(r, c) lies inside the tile's 32 * 32 slots; otherwise the first one
-// that does not. Weaker than row_permutation_problem(): enough for the bank model to price a
-// layout's warps, not for the layout to keep every element.
+// that does not, in English and Chinese. Weaker than row_permutation_problem(): enough for the
+// bank model to price a layout's warps, not for the layout to keep every element.
 std::string tile_range_problem(const TileIndex& index);
 
 // The mean over the 32 warps that write one row (or read one column) of the tile: what the

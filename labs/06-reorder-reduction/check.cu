@@ -3,6 +3,7 @@
 // that beats the starter; Part B must sum at this GPU's read bandwidth, as fast as CUB. Both
 // sums are judged by an error bound derived from the operation, never a fixed tolerance
 // (check_sums.h).
+#include <memlab/bilingual.h>
 #include <memlab/bottleneck_model.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
@@ -17,6 +18,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check_baseline.h"
@@ -45,6 +47,16 @@ lab06::Pairing student_pairing() {
 bool float_bound_is_finite(std::size_t n) { return std::isfinite(memlab::float_sum_error_bound(n, 1.0)); }
 
 std::string percent(double fraction) { return fmt::format("{:.2g} %", fraction * 100); }
+
+// A message of this lab in English and Chinese, then a reason that may come from the checker's
+// own code in English only (memlab/bilingual.h joins both parts).
+std::string with_reason(std::string_view en, std::string_view zh, const std::string& reason) {
+  return memlab::join_bilingual({memlab::bilingual(en, zh), reason});
+}
+
+std::string counters_unavailable(const std::string& reason) {
+  return with_reason("hardware counters unavailable: ", "硬件计数器不可用：", reason);
+}
 
 // The device side of one size: input, scratch and output, each with guard zones.
 struct SumBuffers {
@@ -89,9 +101,12 @@ void check_sums_at_all_sizes(memlab::CheckId id, Reduce reduce, const std::strin
       ++judged;
       if (v.allowed > 0) worst = std::max(worst, v.error / v.allowed);
       if (!v.ok)
-        failure = v.text + (launch == 2 ? "; this was the second launch in a row and the first was right: *out must "
-                                          "be overwritten, not added to"
-                                        : "");
+        failure = launch == 2 ? memlab::join_bilingual(
+                                    {v.text, memlab::bilingual("; this was the second launch in a row and the first "
+                                                               "was right: *out must be overwritten, not added to",
+                                                               "；这是连续的第二次启动，而第一次的结果是对的：*out "
+                                                               "必须被覆盖，而不是在原值上累加")})
+                              : v.text;
     }
   };
   for (std::size_t n : sizes) {
@@ -99,17 +114,25 @@ void check_sums_at_all_sizes(memlab::CheckId id, Reduce reduce, const std::strin
     if (float_bound_is_finite(n)) {
       const std::vector<float> host = lab06::random_summands(n, memlab::inputs());
       const lab06::Reference ref = lab06::reference_sum(host);
-      judge_twice(b, host, [&](float got) { return lab06::judge_float_sum(got, n, ref, "random floats"); });
+      judge_twice(b, host, [&](float got) {
+        return lab06::judge_float_sum(got, n, ref, memlab::bilingual("random floats", "随机 float"));
+      });
     }
     if (!failure.empty()) break;
     const lab06::ExactSummands exact = lab06::exact_summands(n, memlab::inputs());
-    judge_twice(b, exact.values, [&](float got) { return lab06::judge_exact_sum(got, n, exact.total, "integers"); });
+    judge_twice(b, exact.values, [&](float got) {
+      return lab06::judge_exact_sum(got, n, exact.total, memlab::bilingual("integers", "整数"));
+    });
     if (!failure.empty()) break;
   }
-  const std::string summary = fmt::format(
-      "{} launches at {} sizes from 1 to 2^28: random floats (n < 2^24, where the bound is finite) within it, the "
-      "worst |error| at {} of the allowed; integer data exact at every size",
-      judged, sizes.size(), percent(worst));
+  const std::string summary = memlab::bilingual(
+      fmt::format("{} launches at {} sizes from 1 to 2^28: random floats (n < 2^24, where the bound is finite) within "
+                  "it, the worst |error| at {} of the allowed; integer data exact at every size",
+                  judged, sizes.size(), percent(worst)),
+      fmt::format(
+          "在从 1 到 2^28 的 {} 种尺寸上共启动 {} 次：随机 float（n < 2^24，这时误差界是有限的）都在误差界之内，"
+          "最大的 |误差| 是允许值的 {}；整数数据在每种尺寸上都精确",
+          sizes.size(), judged, percent(worst)));
   memlab::expect_true(id, failure.empty(), failure.empty() ? summary : failure);
 }
 
@@ -148,7 +171,8 @@ class TimedSums {
       b_.scratch.check_guards();
       b_.in.check_guards();
     } catch (const memlab::OutOfBoundsWrite& e) {
-      for (memlab::CheckId id : ids) memlab::fail_check(id, "not timed: " + work.name + ": " + e.what());
+      for (memlab::CheckId id : ids)
+        memlab::fail_check(id, with_reason("not timed: ", "未计时：", work.name + ": " + e.what()));
       return false;
     }
     return true;
@@ -181,10 +205,14 @@ TEST_CASE("predict first: the step predictions are well formed" * doctest::test_
   std::string bad;
   for (int step = 0; step < lab06::kSteps; ++step) {
     const int got = student::predicted_tree_step_ways(step);
-    if ((got < 1 || got > 32) && bad.empty()) bad = fmt::format("predicted_tree_step_ways({}) returned {}", step, got);
+    if ((got < 1 || got > 32) && bad.empty())
+      bad = memlab::bilingual(fmt::format("predicted_tree_step_ways({}) returned {}", step, got),
+                              fmt::format("predicted_tree_step_ways({}) 返回了 {}", step, got));
   }
-  memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
-                      bad.empty() ? "steps 0 to 7: every answer in 1..32" : bad);
+  memlab::expect_true(
+      lab::check::predictions_well_formed, bad.empty(),
+      bad.empty() ? memlab::bilingual("steps 0 to 7: every answer in 1..32", "第 0 到 7 步：每个答案都在 1..32 之内")
+                  : bad);
 }
 
 // cpu, kind mechanism: the predictions are right, against the bank model on the starter's
@@ -193,23 +221,28 @@ TEST_CASE("predict first: the step predictions are well formed" * doctest::test_
 TEST_CASE("predict first: the step predictions match the bank model" * doctest::test_suite("cpu")) {
   const lab06::TreeCost starter = lab06::tree_cost(lab06::interleaved_pair);
   int right = 0;
-  std::string wrong;
+  std::string wrong_en, wrong_zh;
   for (int step = 0; step < lab06::kSteps; ++step) {
     const int got = student::predicted_tree_step_ways(step);
-    if (got == starter.step_worst_wavefronts[step])
+    if (got == starter.step_worst_wavefronts[step]) {
       ++right;
-    else
-      wrong += fmt::format("; step {}: you say {}, the bank model disagrees", step, got);
+    } else {
+      wrong_en += fmt::format("; step {}: you say {}, the bank model disagrees", step, got);
+      wrong_zh += fmt::format("；第 {} 步：你的答案是 {}，bank 模型给出的不同", step, got);
+    }
   }
   memlab::expect_true(lab::check::predictions_match_bank_model, right == lab06::kSteps,
-                      fmt::format("{} of {} steps right{}", right, lab06::kSteps, wrong));
+                      memlab::bilingual(fmt::format("{} of {} steps right{}", right, lab06::kSteps, wrong_en),
+                                        fmt::format("{} 步中有 {} 步正确{}", lab06::kSteps, right, wrong_zh)));
 }
 
 TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::test_suite("cpu")) {
   const std::string problem = lab06::tree_problem(student_pairing());
   memlab::expect_true(
       lab::check::tree_pairs_form_a_reduction, problem.empty(),
-      problem.empty() ? "8 steps, 255 additions, no race; word 0 ends with all 256 values once" : problem);
+      problem.empty() ? memlab::bilingual("8 steps, 255 additions, no race; word 0 ends with all 256 values once",
+                                          "8 步，255 次加法，没有数据竞争；最后字 0 包含全部 256 个值，每个恰好一次")
+                      : problem);
 }
 
 // cpu, kind mechanism: the bank model on the tree the student declares. It needs no GPU;
@@ -217,14 +250,17 @@ TEST_CASE("Part A: the tree's pairs add every value exactly once" * doctest::tes
 TEST_CASE("Part A: the tree is conflict-free in the bank model" * doctest::test_suite("cpu")) {
   const lab06::Pairing pairing = student_pairing();
   if (!lab06::tree_problem(pairing).empty()) {
-    memlab::fail_check(lab::check::tree_conflict_free_model,
-                       "not modelled: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)");
+    memlab::fail_check(
+        lab::check::tree_conflict_free_model,
+        memlab::bilingual("not modelled: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)",
+                          "没有用模型计算：tree_pair() 不是一棵有效的树（见 tree_pairs_form_a_reduction）"));
     return;
   }
   const lab06::TreeCost cost = lab06::tree_cost(pairing);
   memlab::expect_value(
       lab::check::tree_conflict_free_model, memlab::Estimate::exact(cost.worst_wavefronts),
-      fmt::format("{} wavefronts in the worst warp access; {}", cost.worst_wavefronts, cost.describe()));
+      with_reason(fmt::format("{} wavefronts in the worst warp access; ", cost.worst_wavefronts),
+                  fmt::format("最差的 warp 访问用 {} 个 wavefront；", cost.worst_wavefronts), cost.describe()));
 }
 
 TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_suite("cpu")) {
@@ -233,18 +269,19 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
   const bool tree_ok = lab06::tree_problem(pairing).empty();
   struct Order {
     const char* name;
+    const char* name_zh;
     std::function<float(const std::vector<float>&)> sum;
   };
-  std::vector<Order> orders = {{"sequential", lab06::sum_sequential},
-                               {"pairwise", lab06::sum_pairwise},
-                               {"grid-stride, 4096 threads, shuffled", [](const std::vector<float>& x) {
-                                  return lab06::sum_grid_stride_shuffled(x, 4096, memlab::inputs());
-                                }}};
+  std::vector<Order> orders = {
+      {"sequential", "顺序求和", lab06::sum_sequential},
+      {"pairwise", "两两求和", lab06::sum_pairwise},
+      {"grid-stride, 4096 threads, shuffled", "网格跨步循环，4096 个线程，打乱顺序",
+       [](const std::vector<float>& x) { return lab06::sum_grid_stride_shuffled(x, 4096, memlab::inputs()); }}};
   if (tree_ok)
-    orders.push_back({"your tree, level after level",
+    orders.push_back({"your tree, level after level", "你的树，一层接一层",
                       [&](const std::vector<float>& x) { return lab06::sum_tree_levels(x, pairing); }});
 
-  std::string failure, worst_where;
+  std::string failure, worst_en, worst_zh;
   double worst = 0;
   int sums = 0;
   for (std::size_t n : sizes) {
@@ -254,28 +291,37 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
     // Not vacuous: up to a few thousand values the bound is a small fraction of sum|x|.
     const double relative = lab06::allowed_error(n, ref) / static_cast<double>(ref.sum_abs);
     if (n <= lab::param::tight_bound_up_to && n > 1 && !(relative < 1e-3) && failure.empty())
-      failure = fmt::format("the bound is {:.6f} x sum|x| at n={}: vacuous", relative, n);
+      failure = memlab::bilingual(fmt::format("the bound is {:.6f} x sum|x| at n={}: vacuous", relative, n),
+                                  fmt::format("n={} 时误差界是 {:.6f} x sum|x|：太宽，检查不出任何问题", n, relative));
     for (const Order& order : orders) {
-      const lab06::SumVerdict f =
-          lab06::judge_float_sum(order.sum(floats), n, ref, std::string(order.name) + ", floats");
-      const lab06::SumVerdict e =
-          lab06::judge_exact_sum(order.sum(exact.values), n, exact.total, std::string(order.name) + ", integers");
+      const lab06::SumVerdict f = lab06::judge_float_sum(
+          order.sum(floats), n, ref,
+          memlab::bilingual(std::string(order.name) + ", floats", std::string(order.name_zh) + "，float"));
+      const lab06::SumVerdict e = lab06::judge_exact_sum(
+          order.sum(exact.values), n, exact.total,
+          memlab::bilingual(std::string(order.name) + ", integers", std::string(order.name_zh) + "，整数"));
       ++sums;
       if (f.error / f.allowed > worst) {
         worst = f.error / f.allowed;
-        worst_where = fmt::format("n={}, {}", n, order.name);
+        worst_en = fmt::format("n={}, {}", n, order.name);
+        worst_zh = fmt::format("n={}，{}", n, order.name_zh);
       }
       if (failure.empty() && !f.ok) failure = f.text;
       if (failure.empty() && !e.ok) failure = e.text;
     }
   }
   const auto gamma_at = [](std::size_t n) { return fmt::format("{:.1e}", memlab::float_sum_error_bound(n, 1.0)); };
-  const std::string summary = fmt::format(
-      "{} float sums ({} sizes x {} orders) within the bound, the worst at {} of it ({}); integer data exact in every "
-      "order; the bound is {} x sum|x| at n={}, {} at n=1000003 and infinite from n=2^24{}",
-      sums, sizes.size(), orders.size(), percent(worst), worst_where, gamma_at(lab::param::tight_bound_up_to),
-      lab::param::tight_bound_up_to, gamma_at(1000003),
-      tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)");
+  const std::string summary = memlab::bilingual(
+      fmt::format("{} float sums ({} sizes x {} orders) within the bound, the worst at {} of it ({}); integer data "
+                  "exact in every order; the bound is {} x sum|x| at n={}, {} at n=1000003 and infinite from n=2^24{}",
+                  sums, sizes.size(), orders.size(), percent(worst), worst_en, gamma_at(lab::param::tight_bound_up_to),
+                  lab::param::tight_bound_up_to, gamma_at(1000003),
+                  tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)"),
+      fmt::format("{} 个 float 和（{} 种尺寸 x {} 种顺序）都在误差界之内，最差的达到误差界的 {}（{}）；整数数据在每种"
+                  "顺序下都精确；误差界在 n={} 时是 {} x sum|x|，在 n=1000003 时是 {}，从 n=2^24 起是无穷大{}",
+                  sums, sizes.size(), orders.size(), percent(worst), worst_zh, lab::param::tight_bound_up_to,
+                  gamma_at(lab::param::tight_bound_up_to), gamma_at(1000003),
+                  tree_ok ? "" : "；没有重放你的树的求和顺序（tree_pair() 不是一棵有效的树）"));
   memlab::expect_true(lab::check::error_bound_is_sound, failure.empty(), failure.empty() ? summary : failure);
 }
 
@@ -352,7 +398,7 @@ TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_su
       {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
       [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
   if (!c.ok) {
-    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+    memlab::skip_check(id, counters_unavailable(c.reason));
     return;
   }
   // Threads that skip a step still issue its loads, predicated off: they count as shared-load
@@ -361,14 +407,19 @@ TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_su
   const double wavefronts = c[metric::shared_ld_wavefronts], conflicts = c[metric::shared_ld_bank_conflicts];
   const double conflict_free = wavefronts - conflicts;
   if (conflict_free <= 0) {
-    memlab::fail_check(id,
-                       "the counters saw no shared-memory loads: does reduce_tree() add its tree in shared memory?");
+    memlab::fail_check(
+        id, memlab::bilingual("the counters saw no shared-memory loads: does reduce_tree() add its tree in shared "
+                              "memory?",
+                              "计数器没有看到共享内存加载：reduce_tree() 是在共享内存中按树求和的吗？"));
     return;
   }
   memlab::expect_value(
       id, memlab::Estimate::exact(wavefronts / conflict_free),
-      fmt::format("{:.3f} wavefronts per shared load ({:.0f} wavefronts, {:.0f} of them bank conflicts)",
-                  wavefronts / conflict_free, wavefronts, conflicts));
+      memlab::bilingual(
+          fmt::format("{:.3f} wavefronts per shared load ({:.0f} wavefronts, {:.0f} of them bank conflicts)",
+                      wavefronts / conflict_free, wavefronts, conflicts),
+          fmt::format("每次共享内存加载 {:.3f} 个 wavefront（共 {:.0f} 个 wavefront，其中 {:.0f} 个来自 bank 冲突）",
+                      wavefronts / conflict_free, wavefronts, conflicts)));
 }
 
 // Part B's lesson on the hardware: a full-speed sum loads float4 (16 sectors per request), not
@@ -396,7 +447,9 @@ TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank 
   constexpr memlab::CheckId id = lab::check::declared_tree_matches_kernel;
   const lab06::Pairing pairing = student_pairing();
   if (!lab06::tree_problem(pairing).empty()) {
-    memlab::fail_check(id, "not evaluated: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)");
+    memlab::fail_check(
+        id, memlab::bilingual("not evaluated: tree_pair() is not a valid tree (see tree_pairs_form_a_reduction)",
+                              "未评估：tree_pair() 不是一棵有效的树（见 tree_pairs_form_a_reduction）"));
     return;
   }
   const lab06::TreeLoadTraffic declared = lab06::tree_load_traffic(pairing);
@@ -409,7 +462,7 @@ TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank 
       {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
       [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
   if (!c.ok) {
-    memlab::skip_check(id, "hardware counters unavailable: " + c.reason);
+    memlab::skip_check(id, counters_unavailable(c.reason));
     return;
   }
   const lab06::Agreement agreement =

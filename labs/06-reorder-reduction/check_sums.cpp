@@ -1,5 +1,6 @@
 #include "check_sums.h"
 
+#include <memlab/bilingual.h>
 #include <memlab/verify.h>
 
 #include <fmt/format.h>
@@ -67,8 +68,11 @@ SumVerdict judge_float_sum(float got, std::size_t n, const Reference& ref, const
   v.allowed = allowed_error(n, ref);
   v.error = static_cast<double>(std::fabs(static_cast<long double>(got) - ref.sum));
   v.ok = v.error <= v.allowed;  // false for NaN and infinity
-  v.text = fmt::format("n={} {}: got {:.9g}, exact {:.9g}, |error| {:.2g} {} {:.2g} allowed", n, what, double(got),
-                       ref.sum, v.error, v.ok ? "<=" : ">", v.allowed);
+  v.text = memlab::bilingual(
+      fmt::format("n={} {}: got {:.9g}, exact {:.9g}, |error| {:.2g} {} {:.2g} allowed", n, memlab::english_part(what),
+                  double(got), ref.sum, v.error, v.ok ? "<=" : ">", v.allowed),
+      fmt::format("n={} {}：得到 {:.9g}，精确值 {:.9g}，|误差| {:.2g} {} 允许的 {:.2g}", n, memlab::chinese_part(what),
+                  double(got), ref.sum, v.error, v.ok ? "<=" : ">", v.allowed));
   return v;
 }
 
@@ -76,8 +80,12 @@ SumVerdict judge_exact_sum(float got, std::size_t n, std::int64_t total, const s
   SumVerdict v;
   v.error = std::fabs(static_cast<double>(got) - static_cast<double>(total));
   v.ok = v.error == 0;
-  v.text = fmt::format("n={} {}: got {:.9g}, exact {}{}", n, what, double(got), static_cast<long long>(total),
-                       v.ok ? "" : " (integer data with sum <= 2^24 must sum exactly in any order)");
+  v.text = memlab::bilingual(
+      fmt::format("n={} {}: got {:.9g}, exact {}{}", n, memlab::english_part(what), double(got),
+                  static_cast<long long>(total),
+                  v.ok ? "" : " (integer data with sum <= 2^24 must sum exactly in any order)"),
+      fmt::format("n={} {}：得到 {:.9g}，精确值 {}{}", n, memlab::chinese_part(what), double(got),
+                  static_cast<long long>(total), v.ok ? "" : "（和不超过 2^24 的整数数据，按任何顺序求和都必须精确）"));
   return v;
 }
 

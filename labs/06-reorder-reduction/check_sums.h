@@ -43,8 +43,9 @@ double allowed_error(std::size_t n, const Reference& ref);
 struct SumVerdict {
   bool ok = false;
   double error = 0, allowed = 0;
-  std::string text;  // "n=257 floats: got 3.25, exact 3.2500012, |error| 1.2e-06 <= 2.9e-03"
+  std::string text;  // "n=257 floats: got 3.25, exact 3.2500012, |error| 1.2e-06 <= 2.9e-03", and in Chinese
 };
+// `what` names the data, in English and Chinese (memlab/bilingual.h) or in English only.
 SumVerdict judge_float_sum(float got, std::size_t n, const Reference& ref, const std::string& what);
 SumVerdict judge_exact_sum(float got, std::size_t n, std::int64_t total, const std::string& what);
 

@@ -1,6 +1,7 @@
 #include "check_tree_model.h"
 
 #include <memlab/bank_model.h>
+#include <memlab/bilingual.h>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,13 @@ std::string pair_text(int step, int tid, Pair p) {
 
 bool in_block(int word) { return word >= 0 && word < kBlock; }
 
+// "load s[dst]" and the like, in Chinese.
+std::string access_zh(const std::string& access) {
+  if (access.rfind("load ", 0) == 0) return "加载 " + access.substr(5);
+  if (access.rfind("store ", 0) == 0) return "写入 " + access.substr(6);
+  return access;
+}
+
 }  // namespace
 
 std::string tree_problem(const Pairing& pairing) {
@@ -31,18 +39,25 @@ std::string tree_problem(const Pairing& pairing) {
     std::vector<Pair> pairs(active_threads(step));
     for (int tid = 0; tid < active_threads(step); ++tid) {
       const Pair p = pairs[tid] = pairing(step, tid);
-      if (!in_block(p.dst) || !in_block(p.src)) return pair_text(step, tid, p) + " is outside the block's words 0..255";
-      if (p.dst == p.src) return pair_text(step, tid, p) + " adds a word to itself";
+      if (!in_block(p.dst) || !in_block(p.src))
+        return memlab::bilingual(pair_text(step, tid, p) + " is outside the block's words 0..255",
+                                 pair_text(step, tid, p) + " 超出了线程块的字 0..255");
+      if (p.dst == p.src)
+        return memlab::bilingual(pair_text(step, tid, p) + " adds a word to itself",
+                                 pair_text(step, tid, p) + " 把一个字加到它自己上");
       if (writer[p.dst] >= 0)
-        return fmt::format("{}: thread {} writes word {} in the same step", pair_text(step, tid, p), writer[p.dst],
-                           p.dst);
+        return memlab::bilingual(
+            fmt::format("{}: thread {} writes word {} in the same step", pair_text(step, tid, p), writer[p.dst], p.dst),
+            fmt::format("{}：线程 {} 在同一步中也写字 {}", pair_text(step, tid, p), writer[p.dst], p.dst));
       writer[p.dst] = tid;
     }
     for (int tid = 0; tid < active_threads(step); ++tid) {
       const int w = writer[pairs[tid].src];
       if (w >= 0)
-        return fmt::format("{} reads word {}, which thread {} writes in the same step: a race",
-                           pair_text(step, tid, pairs[tid]), pairs[tid].src, w);
+        return memlab::bilingual(fmt::format("{} reads word {}, which thread {} writes in the same step: a race",
+                                             pair_text(step, tid, pairs[tid]), pairs[tid].src, w),
+                                 fmt::format("{} 读取字 {}，而线程 {} 在同一步中写这个字：这是数据竞争",
+                                             pair_text(step, tid, pairs[tid]), pairs[tid].src, w));
     }
     for (const Pair& p : pairs)
       for (int v = 0; v < kBlock; ++v) count[p.dst][v] += count[p.src][v];
@@ -50,18 +65,24 @@ std::string tree_problem(const Pairing& pairing) {
 
   for (int v = 0; v < kBlock; ++v)
     if (count[0][v] != 1)
-      return fmt::format(
-          "after the last step word 0 holds value {} {} times (it must hold each of the 256 values once)", v,
-          count[0][v]);
+      return memlab::bilingual(
+          fmt::format("after the last step word 0 holds value {} {} times (it must hold each of the 256 values once)",
+                      v, count[0][v]),
+          fmt::format("最后一步之后，字 0 包含值 {} 共 {} 次（256 个值中的每一个都必须恰好包含一次）", v, count[0][v]));
   return "";
 }
 
 std::string TreeCost::describe() const {
-  return fmt::format(
-      "bank model: {:.2f} wavefronts per shared load over the tree ({} / {}); worst warp: step {}, warp {}, {}, {} "
-      "wavefronts",
-      wavefronts_per_load(), load_wavefronts, load_instructions, worst_step, worst_warp, worst_access,
-      worst_wavefronts);
+  return memlab::bilingual(
+      fmt::format(
+          "bank model: {:.2f} wavefronts per shared load over the tree ({} / {}); worst warp: step {}, warp {}, "
+          "{}, {} wavefronts",
+          wavefronts_per_load(), load_wavefronts, load_instructions, worst_step, worst_warp, worst_access,
+          worst_wavefronts),
+      fmt::format("bank 模型：整棵树平均每次共享内存加载 {:.2f} 个 wavefront（{} / {}）；最差的 warp：第 {} 步，warp "
+                  "{}，{}，{} 个 wavefront",
+                  wavefronts_per_load(), load_wavefronts, load_instructions, worst_step, worst_warp,
+                  access_zh(worst_access), worst_wavefronts));
 }
 
 TreeCost tree_cost(const Pairing& pairing) {

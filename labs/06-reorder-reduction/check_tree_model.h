@@ -28,6 +28,7 @@ constexpr int active_threads(int step) { return kBlock / 2 >> step; }
 // Empty when the pairing is a valid tree; otherwise the first problem, in words:
 // a word outside 0..255, two threads writing one word, a thread reading a word another
 // thread writes in the same step, or word 0 ending with some value missing or counted twice.
+// In English and Chinese (memlab/bilingual.h).
 std::string tree_problem(const Pairing& pairing);
 
 // The bank model's view of the tree's shared-memory traffic: per step, every warp with an
@@ -44,7 +45,7 @@ struct TreeCost {
   std::array<int, kSteps> step_worst_wavefronts{};
 
   double wavefronts_per_load() const { return load_instructions ? double(load_wavefronts) / load_instructions : 0; }
-  std::string describe() const;
+  std::string describe() const;  // in English and Chinese (memlab/bilingual.h)
 };
 
 // Call only when tree_problem() is empty: the words must lie inside the block's 256.

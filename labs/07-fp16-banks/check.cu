@@ -2,6 +2,7 @@
 // agree with the course's bank model. On the GPU: the half-precision transpose is exact on
 // awkward sizes, stays in bounds, is no slower than the starter and close to a copy, and the
 // counters show one wavefront per shared load (the starter's [64][65] tile shows two).
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 #include <memlab/counters.h>
 #include <memlab/transpose_check.h>
@@ -52,10 +53,15 @@ TEST_CASE("wavefront predictions are well formed" * doctest::test_suite("cpu")) 
   std::string bad;
   for (const lab07::HalfPattern& p : patterns) {
     const int got = student::predicted_wavefronts(p.half_index.data());
-    if ((got < 1 || got > 32) && bad.empty()) bad = fmt::format("{}: predicted_wavefronts() returned {}", p.name, got);
+    if ((got < 1 || got > 32) && bad.empty())
+      bad = memlab::bilingual(fmt::format("{}: predicted_wavefronts() returned {}", p.name, got),
+                              fmt::format("{}：predicted_wavefronts() 返回了 {}", p.name_zh, got));
   }
   memlab::expect_true(lab::check::predictions_well_formed, bad.empty(),
-                      bad.empty() ? fmt::format("{} patterns, every answer in 1..32", patterns.size()) : bad);
+                      bad.empty()
+                          ? memlab::bilingual(fmt::format("{} patterns, every answer in 1..32", patterns.size()),
+                                              fmt::format("{} 个模式，每个答案都在 1..32 之内", patterns.size()))
+                          : bad);
 }
 
 // cpu, kind mechanism: the predictions are right. The lesson's reasoning, which the starter's
@@ -64,18 +70,20 @@ TEST_CASE("wavefront predictions for 2-byte loads match the bank model" * doctes
   const std::vector<lab07::HalfPattern> patterns = lab07::prediction_patterns(memlab::inputs().next_u64());
   size_t right = 0;
   int shown = 0;
-  std::string wrong;
+  std::string wrong_en, wrong_zh;
   for (const lab07::HalfPattern& p : patterns) {
     const int want = lab07::model_wavefronts(p);
     const int got = student::predicted_wavefronts(p.half_index.data());
     if (got == want) {
       ++right;
     } else if (shown++ < 3) {
-      wrong += fmt::format("; {}: you say {}, the model says {}", p.name, got, want);
+      wrong_en += fmt::format("; {}: you say {}, the model says {}", p.name, got, want);
+      wrong_zh += fmt::format("；{}：你的答案是 {}，bank 模型给出 {}", p.name_zh, got, want);
     }
   }
   memlab::expect_true(lab::check::predictions_match_bank_model, right == patterns.size(),
-                      fmt::format("{} of {} patterns right{}", right, patterns.size(), wrong));
+                      memlab::bilingual(fmt::format("{} of {} patterns right{}", right, patterns.size(), wrong_en),
+                                        fmt::format("{} 个模式中有 {} 个正确{}", patterns.size(), right, wrong_zh)));
 }
 
 TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correctness")) {
@@ -93,10 +101,13 @@ TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correc
                                          {1025, 2047},
                                          {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<Bits>(sizes, 1, payloads, student_transpose);
-  memlab::expect_true(lab::check::exact_transpose, r.wrong.empty(),
-                      r.wrong.empty()
-                          ? fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back()))
-                          : r.wrong);
+  memlab::expect_true(
+      lab::check::exact_transpose, r.wrong.empty(),
+      r.wrong.empty()
+          ? memlab::bilingual(
+                fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back())),
+                fmt::format("从 1x1 到 {} 的 {} 种尺寸全部精确", memlab::size_text(sizes.back()), sizes.size()))
+          : r.wrong);
   memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
 }
 
@@ -117,26 +128,37 @@ TEST_CASE("column reads take one wavefront" * doctest::test_suite("mechanism")) 
     student::transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
   });
   if (!student.ok) {
-    memlab::skip_check(id, "hardware counters unavailable: " + student.reason);
+    memlab::skip_check(
+        id, memlab::join_bilingual(
+                {memlab::bilingual("hardware counters unavailable: ", "硬件计数器不可用："), student.reason}));
     return;
   }
   const double wavefronts = student[metric::shared_ld_wavefronts];
   const double instructions = student[metric::shared_ld_instructions];
   if (instructions <= 0) {
-    memlab::fail_check(id, std::string("the counters saw no shared-load instruction (") +
-                               metric::shared_ld_instructions +
-                               " = 0): is the kernel moving its data through shared memory?");
+    memlab::fail_check(id,
+                       memlab::bilingual(fmt::format("the counters saw no shared-load instruction ({} = 0): is the "
+                                                     "kernel moving its data through shared memory?",
+                                                     metric::shared_ld_instructions),
+                                         fmt::format("计数器没有看到共享内存加载指令（{} = 0）：核函数是经由共享内存"
+                                                     "搬运数据的吗？",
+                                                     metric::shared_ld_instructions)));
     return;
   }
   const memlab::CounterValues starter = memlab::read_counters(metrics, [&](cudaStream_t st) {
     baseline_transpose(as_half(in.data()), as_half(out.data()), kMech.rows, kMech.cols, st);
   });
-  std::string text = fmt::format(
-      "{:.3f} wavefronts/instruction ({:.0f} / {:.0f}; bank conflicts {:.3f} per instruction)",
-      wavefronts / instructions, wavefronts, instructions, student[metric::shared_ld_bank_conflicts] / instructions);
+  const double conflicts_per_instruction = student[metric::shared_ld_bank_conflicts] / instructions;
+  std::string text_en =
+      fmt::format("{:.3f} wavefronts/instruction ({:.0f} / {:.0f}; bank conflicts {:.3f} per instruction)",
+                  wavefronts / instructions, wavefronts, instructions, conflicts_per_instruction);
+  std::string text_zh = fmt::format("每条指令 {:.3f} 个 wavefront（{:.0f} / {:.0f}；每条指令 {:.3f} 次 bank 冲突）",
+                                    wavefronts / instructions, wavefronts, instructions, conflicts_per_instruction);
   const double starter_instructions = starter[metric::shared_ld_instructions];
-  if (starter.ok && starter_instructions > 0)
-    text += fmt::format("; the starter's [64][65] tile: {:.3f}",
-                        starter[metric::shared_ld_wavefronts] / starter_instructions);
-  memlab::expect_value(id, memlab::Estimate::exact(wavefronts / instructions), text);
+  if (starter.ok && starter_instructions > 0) {
+    const double starter_ratio = starter[metric::shared_ld_wavefronts] / starter_instructions;
+    text_en += fmt::format("; the starter's [64][65] tile: {:.3f}", starter_ratio);
+    text_zh += fmt::format("；起始代码的 [64][65] tile：{:.3f}", starter_ratio);
+  }
+  memlab::expect_value(id, memlab::Estimate::exact(wavefronts / instructions), memlab::bilingual(text_en, text_zh));
 }

@@ -12,7 +12,8 @@ namespace lab07 {
 inline constexpr int kWarpSize = 32;
 
 struct HalfPattern {
-  std::string name;  // what the warp does, e.g. "column 0 of __half tile[64][65], lane i -> row i"
+  std::string name;     // what the warp does, e.g. "column 0 of __half tile[64][65], lane i -> row i"
+  std::string name_zh;  // the same in Chinese, for the report
   std::array<int, kWarpSize> half_index{};
 };
 

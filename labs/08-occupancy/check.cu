@@ -4,6 +4,7 @@
 // the runtime's occupancy API on this GPU.
 // Correctness: every candidate kernel transposes exactly. Performance: every candidate is
 // timed on one matrix, and the student's choice must be within 5 % of the fastest.
+#include <memlab/bilingual.h>
 #include <memlab/checker.h>
 #include <memlab/environment.h>
 #include <memlab/table.h>
@@ -34,18 +35,25 @@ constexpr int kPerfN = lab::param::perf_side;  // 224 x 72 = 64 x 252: whole til
 // What the starter's choose_candidate() returns, as shipped: the starter side of the gap rule.
 constexpr Candidate kStarterChoice = {Layout::unpadded, 512};
 
-std::string join(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+// Either text may be bilingual (memlab/bilingual.h): both parts are joined.
+std::string join(const std::string& a, const std::string& b) {
+  return a.empty() ? b : b.empty() ? a : memlab::join_bilingual({a, memlab::bilingual("; ", "；"), b});
+}
 
 bool in_grid(Candidate c) { return std::find(kCandidates.begin(), kCandidates.end(), c) != kCandidates.end(); }
 
+// In English and Chinese.
 std::string choice_text(Candidate c) {
   return in_grid(c) ? candidate_name(c)
-                    : fmt::format("{{layout {}, {} threads}}, which is not a candidate", static_cast<int>(c.layout),
-                                  c.threads);
+                    : memlab::bilingual(fmt::format("{{layout {}, {} threads}}, which is not a candidate",
+                                                    static_cast<int>(c.layout), c.threads),
+                                        fmt::format("{{layout {}, {} threads}}，它不在候选之中",
+                                                    static_cast<int>(c.layout), c.threads));
 }
 
 // Compares predicted_blocks_per_sm with cuda_occupancy.h on every graded case of every known
-// part: the number of cases, of disagreements, and the first few, described.
+// part: the number of cases, of disagreements, and the first few, described (in English and
+// Chinese).
 struct Agreement {
   int cases = 0, wrong = 0;
   std::string first;
@@ -58,8 +66,11 @@ Agreement agreement_with_header() {
       const OccupancyLimits header = header_occupancy(c.resources, gpu);
       const int yours = student::predicted_blocks_per_sm(c.resources, gpu);
       if (yours != header.blocks() && ++a.wrong <= 3)
-        a.first = join(a.first, fmt::format("{}, {} ({}): you {}, cuda_occupancy.h {}", gpu.name, c.what,
-                                            describe(c.resources), yours, describe(header)));
+        a.first = join(a.first,
+                       memlab::bilingual(fmt::format("{}, {} ({}): you {}, cuda_occupancy.h {}", gpu.name, c.what,
+                                                     describe(c.resources), yours, describe(header)),
+                                         fmt::format("{}，{}（{}）：你的答案 {}，cuda_occupancy.h 给出 {}", gpu.name,
+                                                     c.what_zh, describe_zh(c.resources), yours, describe_zh(header))));
     }
   return a;
 }
@@ -82,8 +93,10 @@ TEST_CASE("the course's occupancy calculator agrees with cuda_occupancy.h" * doc
       ++cases;
       const OccupancyLimits mine = reference_occupancy(c.resources, gpu), header = header_occupancy(c.resources, gpu);
       if (!(mine == header) && wrong.empty())
-        wrong = std::string(gpu.name) + ", " + c.what + ": the course's calculator gives " + describe(mine) +
-                ", cuda_occupancy.h " + describe(header);
+        wrong = memlab::bilingual(std::string(gpu.name) + ", " + c.what + ": the course's calculator gives " +
+                                      describe(mine) + ", cuda_occupancy.h " + describe(header),
+                                  fmt::format("{}，{}：课程的计算器给出 {}，cuda_occupancy.h 给出 {}", gpu.name,
+                                              c.what_zh, describe_zh(mine), describe_zh(header)));
     }
   }
   // The lab's premise: on the H200 the padded tile costs one block of the four that fit.
@@ -97,7 +110,10 @@ TEST_CASE("the course's occupancy calculator agrees with cuda_occupancy.h" * doc
   memlab::expect_true(
       lab::check::reference_matches_cuda_occupancy, wrong.empty(),
       wrong.empty()
-          ? fmt::format("every limit agrees in all {} cases (25 kernels on each of the H200, A100 and RTX 4090)", cases)
+          ? memlab::bilingual(
+                fmt::format("every limit agrees in all {} cases (25 kernels on each of the H200, A100 and RTX 4090)",
+                            cases),
+                fmt::format("全部 {} 种情况中，每个限制都一致（H200、A100 和 RTX 4090 上各 25 个核函数）", cases))
           : wrong);
 }
 
@@ -109,17 +125,25 @@ TEST_CASE("your predictions and choice are well-formed" * doctest::test_suite("c
       ++cases;
       const int p = student::predicted_blocks_per_sm(c.resources, gpu);
       if ((p < 0 || p > gpu.max_blocks_per_sm) && bad.empty())
-        bad = fmt::format("{}, {}: predicted_blocks_per_sm gives {}, outside 0..{} (the SM's block limit)", gpu.name,
-                          c.what, p, gpu.max_blocks_per_sm);
+        bad = memlab::bilingual(
+            fmt::format("{}, {}: predicted_blocks_per_sm gives {}, outside 0..{} (the SM's block limit)", gpu.name,
+                        c.what, p, gpu.max_blocks_per_sm),
+            fmt::format("{}，{}：predicted_blocks_per_sm 给出 {}，不在 0..{} 之内（SM 的线程块上限）", gpu.name,
+                        c.what_zh, p, gpu.max_blocks_per_sm));
     }
   memlab::expect_true(lab::check::predictions_in_range, bad.empty(),
-                      bad.empty() ? fmt::format("{} predictions, each between 0 and the block limit", cases) : bad);
+                      bad.empty()
+                          ? memlab::bilingual(fmt::format("{} predictions, each between 0 and the block limit", cases),
+                                              fmt::format("{} 个预测，每个都在 0 和线程块上限之间", cases))
+                          : bad);
 
   std::string choices, outside;
   for (const DeviceLimits& gpu : known_parts()) {
     const Candidate c = student::choose_candidate(gpu);
-    choices = join(choices, std::string(gpu.name) + ": " + choice_text(c));
-    if (!in_grid(c) && outside.empty()) outside = std::string(gpu.name) + ": " + choice_text(c);
+    const std::string named = memlab::join_bilingual(
+        {memlab::bilingual(std::string(gpu.name) + ": ", std::string(gpu.name) + "："), choice_text(c)});
+    choices = join(choices, named);
+    if (!in_grid(c) && outside.empty()) outside = named;
   }
   memlab::expect_true(lab::check::choice_is_a_candidate, outside.empty(), outside.empty() ? choices : outside);
 }
@@ -130,9 +154,14 @@ TEST_CASE("your predictions agree with cuda_occupancy.h on three parts" * doctes
   const Agreement a = agreement_with_header();
   REQUIRE_MESSAGE(a.cases == lab::param::graded_predictions,
                   "course bug: lab.json's graded_predictions is not the number of predictions graded");
-  memlab::expect_true(lab::check::predictions_match_cuda_occupancy, a.wrong == 0,
-                      a.wrong == 0 ? fmt::format("all {} predictions agree (H200, A100, RTX 4090)", a.cases)
-                                   : fmt::format("{} of {} predictions differ; first: {}", a.wrong, a.cases, a.first));
+  memlab::expect_true(
+      lab::check::predictions_match_cuda_occupancy, a.wrong == 0,
+      a.wrong == 0 ? memlab::bilingual(fmt::format("all {} predictions agree (H200, A100, RTX 4090)", a.cases),
+                                       fmt::format("全部 {} 个预测都一致（H200、A100、RTX 4090）", a.cases))
+                   : memlab::join_bilingual(
+                         {memlab::bilingual(fmt::format("{} of {} predictions differ; first: ", a.wrong, a.cases),
+                                            fmt::format("{} 个预测中有 {} 个不同；最先发现的：", a.cases, a.wrong)),
+                          a.first}));
 }
 
 // ---- Mechanism: the predictions on this GPU -------------------------------------------------------
@@ -143,11 +172,12 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
   try {
     gpu = this_gpu(prop);
   } catch (const std::runtime_error& e) {
-    memlab::skip_check(lab::check::predictions_match_runtime, e.what());
+    memlab::skip_check(lab::check::predictions_match_runtime,
+                       memlab::bilingual(e.what(), std::string("无法得知这块 GPU 的占用率限制：") + e.what()));
     return;
   }
   memlab::Table table{{"candidate", "registers", "shared B/block", "runtime API", "cuda_occupancy.h", "yours"}, {}, {}};
-  std::string wrong, note;
+  std::string wrong, note;  // wrong: in English and Chinese
   int agree = 0;
   for (const CandidateKernel& k : candidate_kernels()) {
     cudaFuncAttributes attr;
@@ -164,8 +194,11 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
                           std::to_string(header), std::to_string(yours)});
     agree += yours == runtime;
     if (yours != runtime && wrong.empty())
-      wrong = fmt::format("{} ({}): you {}, the runtime {}; cuda_occupancy.h: {}", candidate_name(k.candidate),
-                          describe(used), yours, runtime, describe(header_occupancy(used, gpu)));
+      wrong = memlab::bilingual(
+          fmt::format("{} ({}): you {}, the runtime {}; cuda_occupancy.h: {}", candidate_name(k.candidate),
+                      describe(used), yours, runtime, describe(header_occupancy(used, gpu))),
+          fmt::format("{}（{}）：你的答案 {}，运行时 API 给出 {}；cuda_occupancy.h：{}", candidate_name(k.candidate),
+                      describe_zh(used), yours, runtime, describe_zh(header_occupancy(used, gpu))));
     if (header != runtime && note.empty())
       note = fmt::format("note for the instructor: cuda_occupancy.h gives {} for {} where the runtime gives {}", header,
                          candidate_name(k.candidate), runtime);
@@ -178,9 +211,16 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
   const int candidates = static_cast<int>(kCandidates.size());
   memlab::expect_true(
       lab::check::predictions_match_runtime, wrong.empty(),
-      wrong.empty() ? fmt::format("all {} candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on {}",
-                                  candidates, prop.name)
-                    : fmt::format("{} of {} differ; first: {}", candidates - agree, candidates, wrong));
+      wrong.empty()
+          ? memlab::bilingual(
+                fmt::format("all {} candidates agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor on {}",
+                            candidates, prop.name),
+                fmt::format("在 {} 上，全部 {} 个候选都与 cudaOccupancyMaxActiveBlocksPerMultiprocessor 一致",
+                            prop.name, candidates))
+          : memlab::join_bilingual(
+                {memlab::bilingual(fmt::format("{} of {} differ; first: ", candidates - agree, candidates),
+                                   fmt::format("{} 个候选中有 {} 个不同；第一个：", candidates, candidates - agree)),
+                 wrong}));
 }
 
 // ---- Correctness ----------------------------------------------------------------------------------
@@ -192,15 +232,23 @@ TEST_CASE("every candidate transposes exactly" * doctest::test_suite("correctnes
   std::string wrong, outside;
   for (const CandidateKernel& k : candidate_kernels()) {
     const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 1, floats, k.launch);
-    if (wrong.empty() && !r.wrong.empty()) wrong = candidate_name(k.candidate) + " at " + r.wrong;
-    if (outside.empty() && !r.outside.empty()) outside = candidate_name(k.candidate) + " at " + r.outside;
+    const std::string name = candidate_name(k.candidate);
+    if (wrong.empty() && !r.wrong.empty())
+      wrong = memlab::join_bilingual({memlab::bilingual(name + " at ", name + "："), r.wrong});
+    if (outside.empty() && !r.outside.empty())
+      outside = memlab::join_bilingual({memlab::bilingual(name + " at ", name + "："), r.outside});
   }
   const std::string sizes_text = fmt::format("{} sizes from 1x1 to 2243x2017", sizes.size());
   memlab::expect_true(
       lab::check::every_candidate_exact, wrong.empty(),
-      wrong.empty() ? fmt::format("all {} candidates exact on {}", kCandidates.size(), sizes_text) : wrong);
+      wrong.empty() ? memlab::bilingual(fmt::format("all {} candidates exact on {}", kCandidates.size(), sizes_text),
+                                        fmt::format("全部 {} 个候选在从 1x1 到 2243x2017 的 {} 种尺寸上都精确",
+                                                    kCandidates.size(), sizes.size()))
+                    : wrong);
   memlab::expect_true(lab::check::every_candidate_in_bounds, outside.empty(),
-                      outside.empty() ? "guard zones intact after every launch" : outside);
+                      outside.empty()
+                          ? memlab::bilingual("guard zones intact after every launch", "每次启动之后，保护区都完好")
+                          : outside);
 }
 
 // ---- Performance ----------------------------------------------------------------------------------
@@ -211,7 +259,9 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
   const DeviceLimits gpu = this_gpu(prop);
   const Candidate choice = student::choose_candidate(gpu);
   if (!in_grid(choice)) {
-    memlab::fail_check(id, "choose_candidate returned " + choice_text(choice));
+    memlab::fail_check(
+        id, memlab::join_bilingual(
+                {memlab::bilingual("choose_candidate returned ", "choose_candidate 返回了 "), choice_text(choice)}));
     return;
   }
   const memlab::Roofline& copy = memlab::copy_roofline();  // for scale: how close each comes to a copy
@@ -279,11 +329,12 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
     memlab::write_result_file("lab08.candidates.csv", table.csv());
 
     memlab::Estimate est = memlab::Estimate::exact(1.0);
-    std::string ci = "it is the fastest";
+    std::string ci = "it is the fastest", ci_zh = "它就是最快的";
     if (best != chosen) {
       const memlab::RatioEstimate r = time_ratio(t, best, chosen);
       est = {r.ratio, r.low, r.high};
       ci = fmt::format("95 % CI {}-{} from {} rounds", fixed(r.low, 3), fixed(r.high, 3), r.pairs);
+      ci_zh = fmt::format("95 % 置信区间 {}-{}，来自 {} 轮", fixed(r.low, 3), fixed(r.high, 3), r.pairs);
     }
     const std::string doubt = join(t.doubt({best, chosen}), memlab::read_environment(memlab::gpu()).doubt());
     const memlab::CheckSpec& spec = memlab::check_spec(id);
@@ -297,7 +348,15 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
                              candidate_name(kernels[best].candidate) + " " + fixed(t.median(best), 4) +
                              " ms; the starter's " + candidate_name(kStarterChoice) + " " +
                              fixed(t.median(starter), 4) + " ms";
-    memlab::expect_value(id, est, attempt > 1 ? fmt::format("{}, attempt {}", text, attempt) : text, doubt, gap);
+    const std::string text_zh = fmt::format(
+        "最快/所选 = {}（{}）：你选的 {} 用 {} ms，最快的 {} 用 {} ms；起始代码选的 {} 用 {} ms", fixed(est.value, 3),
+        ci_zh, candidate_name(choice), fixed(t.median(chosen), 4), candidate_name(kernels[best].candidate),
+        fixed(t.median(best), 4), candidate_name(kStarterChoice), fixed(t.median(starter), 4));
+    memlab::expect_value(id, est,
+                         attempt > 1 ? memlab::bilingual(fmt::format("{}, attempt {}", text, attempt),
+                                                         fmt::format("{}，第 {} 次尝试", text_zh, attempt))
+                                     : memlab::bilingual(text, text_zh),
+                         doubt, gap);
     return;
   }
 }

@@ -2,6 +2,7 @@
 
 #include <cuda_occupancy.h>
 #include <fmt/format.h>
+#include <memlab/bilingual.h>
 
 #include <algorithm>
 #include <climits>
@@ -109,11 +110,14 @@ OccupancyLimits header_occupancy(const KernelResources& k, const DeviceLimits& g
 }
 
 std::string header_disagreement(const DeviceLimits& gpu) {
-  std::string out;
+  std::string out, out_zh;
   const auto compare = [&](const char* field, int mine, int header) {
-    if (mine != header)
+    if (mine != header) {
+      out_zh += fmt::format("{}{} 是 {}，而 cuda_occupancy.h 对 {} 给出 {}", out.empty() ? "" : "；", field, mine,
+                            cc_text(gpu), header);
       out += fmt::format("{}{} is {}, cuda_occupancy.h says {} for {}", out.empty() ? "" : "; ", field, mine, header,
                          cc_text(gpu));
+    }
   };
   compare("max_blocks_per_sm", gpu.max_blocks_per_sm,
           header_rule(cudaOccMaxBlocksPerMultiprocessor, gpu, "the block limit"));
@@ -123,7 +127,7 @@ std::string header_disagreement(const DeviceLimits& gpu) {
           header_rule(cudaOccSubPartitionsPerMultiprocessor, gpu, "the number of schedulers"));
   compare("shared_alloc_unit", gpu.shared_alloc_unit,
           header_rule(cudaOccSMemAllocationGranularity, gpu, "the shared-memory allocation unit"));
-  return out;
+  return out.empty() ? "" : memlab::bilingual(out, out_zh);
 }
 
 DeviceLimits limits_of_device(const cudaDeviceProp& prop) {
@@ -168,24 +172,38 @@ std::string describe(const KernelResources& k) {
                      k.registers_per_thread, k.static_shared_bytes, k.dynamic_shared_bytes);
 }
 
+std::string describe_zh(const OccupancyLimits& l) {
+  const auto limit = [](int v) { return v == INT_MAX ? std::string("无") : std::to_string(v); };
+  return fmt::format("{} 个线程块（warp {}，寄存器 {}，共享内存 {}，线程块上限 {}）", l.blocks(), limit(l.by_warps),
+                     limit(l.by_registers), limit(l.by_shared), limit(l.by_blocks));
+}
+
+std::string describe_zh(const KernelResources& k) {
+  return fmt::format("{} 个线程 x {} 个寄存器，{} B 静态 + {} B 动态共享内存", k.threads_per_block,
+                     k.registers_per_thread, k.static_shared_bytes, k.dynamic_shared_bytes);
+}
+
 std::vector<OccupancyCase> graded_cases() {
   std::vector<OccupancyCase> cases;
-  for (Candidate c : kCandidates) cases.push_back({"candidate " + candidate_name(c), resources_of(c)});
+  for (Candidate c : kCandidates)
+    cases.push_back({"candidate " + candidate_name(c), "候选 " + candidate_name(c), resources_of(c)});
   // What-if kernels: one limit or one rounding rule each.
   const std::vector<OccupancyCase> what_if = {
-      {"one-warp blocks: the block limit", {32, 32, 0, 0}},
-      {"100 threads: a block takes whole warps", {100, 32, 0, 0}},
-      {"160 threads at 40 registers", {160, 40, 0, 0}},
-      {"33 registers: 256-register units per warp", {256, 33, 0, 0}},
-      {"48 registers: warps fit per scheduler", {64, 48, 0, 0}},
-      {"64 registers, 1024 threads", {1024, 64, 0, 0}},
-      {"255 registers", {128, 255, 0, 0}},
-      {"16 registers, 4 KB static shared memory", {32, 16, 4096, 0}},
-      {"48 KB static shared memory", {256, 32, 48 * 1024, 0}},
-      {"32276 B dynamic: 128-byte units", {256, 32, 0, 32276}},
-      {"100 KB dynamic shared memory", {256, 32, 0, 100 * 1024}},
-      {"227 KB dynamic shared memory", {128, 32, 0, 227 * 1024}},
-      {"2048 threads: more than a block may have", {2048, 32, 0, 0}},
+      {"one-warp blocks: the block limit", "每个线程块只有一个 warp：线程块上限", {32, 32, 0, 0}},
+      {"100 threads: a block takes whole warps", "100 个线程：线程块按整个 warp 占用资源", {100, 32, 0, 0}},
+      {"160 threads at 40 registers", "160 个线程，每个线程 40 个寄存器", {160, 40, 0, 0}},
+      {"33 registers: 256-register units per warp",
+       "33 个寄存器：每个 warp 以 256 个寄存器为单位分配",
+       {256, 33, 0, 0}},
+      {"48 registers: warps fit per scheduler", "48 个寄存器：按每个调度器能放下的 warp 计算", {64, 48, 0, 0}},
+      {"64 registers, 1024 threads", "64 个寄存器，1024 个线程", {1024, 64, 0, 0}},
+      {"255 registers", "255 个寄存器", {128, 255, 0, 0}},
+      {"16 registers, 4 KB static shared memory", "16 个寄存器，4 KB 静态共享内存", {32, 16, 4096, 0}},
+      {"48 KB static shared memory", "48 KB 静态共享内存", {256, 32, 48 * 1024, 0}},
+      {"32276 B dynamic: 128-byte units", "32276 B 动态共享内存：以 128 字节为单位分配", {256, 32, 0, 32276}},
+      {"100 KB dynamic shared memory", "100 KB 动态共享内存", {256, 32, 0, 100 * 1024}},
+      {"227 KB dynamic shared memory", "227 KB 动态共享内存", {128, 32, 0, 227 * 1024}},
+      {"2048 threads: more than a block may have", "2048 个线程：超过一个线程块允许的线程数", {2048, 32, 0, 0}},
   };
   cases.insert(cases.end(), what_if.begin(), what_if.end());
   return cases;

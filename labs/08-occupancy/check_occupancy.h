@@ -31,18 +31,23 @@ const char* layout_name(Layout layout);
 // "4 blocks (warps 16, registers 16, shared memory 4, blocks 32)".
 std::string describe(const OccupancyLimits& limits);
 std::string describe(const KernelResources& k);
+// The same in Chinese, for the report.
+std::string describe_zh(const OccupancyLimits& limits);
+std::string describe_zh(const KernelResources& k);
 
 // What the predictions are graded on: the twelve candidates, then what-if kernels that
 // exercise each limit and each rounding rule.
 struct OccupancyCase {
   std::string what;
+  std::string what_zh;  // `what` in Chinese, for the report
   KernelResources resources;
 };
 std::vector<OccupancyCase> graded_cases();
 const std::vector<DeviceLimits>& known_parts();  // H200, A100, RTX 4090 (lab.h)
 
 // The rules that cuda_occupancy.h derives from the compute capability (block limit,
-// allocation units, schedulers) disagree with `gpu`'s fields: a description, or empty.
+// allocation units, schedulers) disagree with `gpu`'s fields: a description in English and
+// Chinese (memlab/bilingual.h), or empty.
 std::string header_disagreement(const DeviceLimits& gpu);
 
 // The limits of the GPU in this machine, from its cudaDeviceProp and the allocation rules

@@ -1,5 +1,7 @@
 #include "check_timing.h"
 
+#include <memlab/bilingual.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -74,19 +76,26 @@ RoundTiming time_in_rounds(const std::vector<memlab::TimedWork>& works, const me
 }
 
 std::string RoundTiming::doubt(const std::vector<std::size_t>& launches) const {
-  std::string out;
-  const auto add = [&](const std::string& text) { out += fmt::format("{}{}", out.empty() ? "" : "; ", text); };
+  std::string out, out_zh;  // in English and in Chinese
+  const auto add = [&](const std::string& text) {
+    out_zh += fmt::format("{}{}", out.empty() ? "" : "；", memlab::chinese_part(text));
+    out += fmt::format("{}{}", out.empty() ? "" : "; ", memlab::english_part(text));
+  };
   if (!converged) {
     double worst = 0;
     for (std::size_t i : launches) worst = std::max(worst, stats[i].rse);
-    add(fmt::format("machine too noisy: after {} rounds a mean was known only to {} %", rounds, fixed(100 * worst, 1)));
+    add(memlab::bilingual(
+        fmt::format("machine too noisy: after {} rounds a mean was known only to {} %", rounds, fixed(100 * worst, 1)),
+        fmt::format("机器太嘈杂：{} 轮之后，均值的精度只达到 {} %", rounds, fixed(100 * worst, 1))));
   }
   for (std::size_t i : launches) {
     const memlab::ShapeReport shape = memlab::inspect_shape(kept(ms[i]));
     if (!shape.note.empty()) add(shape.note);
   }
-  if (throttled > 0 && !out.empty()) add(fmt::format("{} throttled samples discarded", throttled));
-  return out;
+  if (throttled > 0 && !out.empty())
+    add(memlab::bilingual(fmt::format("{} throttled samples discarded", throttled),
+                          fmt::format("丢弃了 {} 个降频样本", throttled)));
+  return out.empty() ? "" : memlab::bilingual(out, out_zh);
 }
 
 memlab::RatioEstimate time_ratio(const RoundTiming& t, std::size_t base, std::size_t candidate) {

@@ -18,7 +18,8 @@ struct RoundTiming {
   double max_rse = 0;        // the target every launch's mean had to reach
   std::size_t verified = 0;  // outputs verified, all launches together
   std::string invalid;       // why the rounds must not be graded (a wrong, impossible or stray sample), or empty
-  std::string doubt(const std::vector<std::size_t>& launches) const;  // for these launches
+  // For these launches, in English and Chinese (memlab/bilingual.h), or empty.
+  std::string doubt(const std::vector<std::size_t>& launches) const;
   double median(std::size_t launch) const { return stats[launch].median; }
 };
 
