@@ -5,6 +5,7 @@
 #include "link_refs.hpp"
 #include "markdown.hpp"
 #include "markers.hpp"
+#include "numbers.hpp"
 #include "slides.hpp"
 #include "text.hpp"
 
@@ -16,7 +17,6 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <regex>
 
 namespace memlab::site {
 
@@ -50,13 +50,11 @@ struct PageFacts {
 using MarkerKey = std::function<std::string(MarkerKind, const Marker&)>;
 
 // A measured marker stands for the numbers it quotes, in order ("4.41 times" and "4.41 倍" are
-// both "4.41"): check-measured holds each number to its record, and the words between the numbers
-// belong to the page's language.
+// both "4.41"), read as check-measured reads them (written_numbers): check-measured holds each
+// number to its record, and the words between the numbers belong to the page's language.
 std::string quoted_numbers(const std::string& text) {
-  static const std::regex number("[0-9]+(\\.[0-9]+)?");
   std::string out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
-    out += (out.empty() ? "" : " ") + it->str();
+  for (const WrittenNumber& n : written_numbers(text)) out += (out.empty() ? "" : " ") + n.text;
   return out;
 }
 
