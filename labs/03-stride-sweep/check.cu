@@ -1,6 +1,7 @@
 // Lab 03 checker. CPU: predicted_ways follows the gcd rule. GPU: both kernels write exact sums
-// at every stride; the pure kernel is shared-memory-bound (stride 1 near the banks' peak) and
-// every stride pays its ways; a 2-way conflict costs the pure kernel and hides in the mixed one.
+// at every stride (the pure kernel's on fresh random words, against the course's reference
+// kernel); the pure kernel is shared-memory-bound (stride 1 near the banks' peak) and every
+// stride pays its ways; a 2-way conflict costs the pure kernel and hides in the mixed one.
 // The sweeps are written to the results folder as a table, a CSV and an SVG plot.
 #include <memlab/bank_model.h>
 #include <memlab/bank_patterns.h>
@@ -9,6 +10,7 @@
 #include <memlab/counters.h>
 #include <memlab/device_samples.h>
 #include <memlab/environment.h>
+#include <memlab/launch.h>
 #include <memlab/line_plot.h>
 #include <memlab/table.h>
 #include <memlab/text_format.h>
@@ -20,6 +22,7 @@
 #include <functional>
 #include <iostream>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,9 +50,8 @@ using memlab::Table;
 using memlab::write_result_file;
 using Sums = std::vector<std::uint32_t>;
 
-constexpr double kPureBytes = 4.0 * kSweepThreads * kSweepLoadsPerThread;  // useful bytes per launch: 4 GiB
-constexpr std::size_t kMixedElements = std::size_t(1) << 25;               // 512 MiB of uint4: many times any L2
-constexpr std::uint32_t kMixedWord = 0x01010101u;                          // every word of the timed stream
+constexpr std::size_t kMixedElements = std::size_t(1) << 25;  // 512 MiB of uint4: many times any L2
+constexpr std::uint32_t kMixedWord = 0x01010101u;             // every word of the timed stream
 
 // Either text may be bilingual (memlab/bilingual.h): both parts are joined.
 std::string join(const std::string& a, const std::string& b) {
@@ -89,13 +91,14 @@ std::vector<int> strides_1_to(int last) {
   return s;
 }
 
-// Runs `launch` at each stride and compares the sums with `expected`; the first problem (in
-// English and Chinese), or "".
+// Runs `launch` at each stride and compares the sums with `expected`, which is called just before
+// the launch (so it may draw the launch's inputs); the first problem (in English and Chinese), or "".
 std::string first_wrong_stride(const std::string& name, const StrideLaunch& launch, memlab::DeviceArray<unsigned>& sums,
                                const std::vector<int>& strides, const std::function<Sums(int)>& expected) {
   for (int s : strides) {
     const std::string what = fmt::format("{} at stride {}", name, s);
     const std::string where = memlab::bilingual(what + ": ", fmt::format("{} 在步长 {}：", name, s));
+    const Sums want = expected(s);
     sums.poison();
     memlab::run_checked(what, [&](cudaStream_t st) { launch(s, st); });
     try {
@@ -103,56 +106,51 @@ std::string first_wrong_stride(const std::string& name, const StrideLaunch& laun
     } catch (const memlab::OutOfBoundsWrite& e) {
       return memlab::join_bilingual({where, e.what()});
     }
-    const memlab::Comparison cmp = compare_sums(sums.download(), expected(s));
+    const memlab::Comparison cmp = compare_sums(sums.download(), want);
     if (!cmp.ok()) return memlab::join_bilingual({where, cmp.summary(sum_name)});
   }
   return "";
 }
 
-// ---- The pure sweep's timed work: every sample's sums poisoned before and verified after ---------
+// ---- The pure kernel's inputs for its exactness checks ----------------------------------------
 
-// The pure kernel has no input (its shared memory holds sweep_word(w), fixed by lab.h), so its
-// sums are the same every time: the poison before each sample is what makes a skipped or
-// partial launch show, and a secret subset of samples is compared, on the GPU, with the sums
-// of the stride (uploaded once per stride). Its floor: 4 bytes per lane per load at the banks'
-// theoretical rate, whatever the stride (a conflict only adds time).
-class PureSweepSamples {
+// Before each launch of an exactness check, fresh random words (a new salt from the run's seeded
+// input generator, so MEMLAB_SEED reproduces them) in the kernel's input and in the checker's own
+// copy. The sums they must give are the reference kernel's, run on that copy; a few threads of
+// them are recomputed on the CPU, so the reference kernel is checked too. (The timed samples
+// draw their words from secret salts instead: PureSweepSamples.)
+class PureInputs {
  public:
-  PureSweepSamples(memlab::DeviceArray<unsigned>& sums, memlab::DeviceArray<unsigned>& expected, double theory)
-      : sums_(sums), expected_(expected) {
-    theory_.bytes_per_second = theory_.low = theory_.high = theory;
-  }
+  PureInputs()
+      : words_(kSweepWords, "words"),
+        copy_(kSweepWords, "words (the checker's copy)"),
+        want_(kSweepThreads, "reference sums") {}
 
-  memlab::TimedWork work(const StrideLaunch& launch, int stride) {
-    want_ = expected_shared_sums(stride);
-    expected_.upload(want_);
-    memlab::TimedWork w;
-    w.name = fmt::format("sweep_shared at stride {}", stride);
-    w.launch = [launch, stride](cudaStream_t st) { launch(stride, st); };
-    w.prepare = [this](const memlab::SampleTag&, cudaStream_t st) {
-      memlab::poison_async(sums_.data(), sums_.bytes(), st);
-    };
-    w.verify = [this](const memlab::SampleTag&, cudaStream_t st) { return verify(st); };
-    w.floor = {kPureBytes, &theory_, "theoretical shared-memory (SMs x 128 B x maximum clock)"};
-    return w;
+  const unsigned* words() const { return words_.data(); }
+  void check_guards() const { words_.check_guards(); }
+
+  // Draws this launch's words and returns the sums sweep_shared must write at `stride`.
+  Sums draw(int stride) {
+    const std::vector<std::uint32_t> host = sweep_input_words(memlab::inputs().next_u64());
+    words_.upload(host);
+    copy_.upload(host);
+    MEMLAB_CUDA(cudaDeviceSynchronize());  // the uploads are done before the work stream reads them
+    const cudaStream_t st = memlab::work_stream();
+    reference_shared_sums(copy_.data(), stride, want_.data(), st);
+    MEMLAB_CUDA(cudaStreamSynchronize(st));
+    Sums want = want_.download();
+    for (std::uint32_t t :
+         {0u, 1u, 31u, 32u, 33u, 1000u, unsigned(kSweepThreads) / 2 + 7, unsigned(kSweepThreads) - 1}) {
+      const std::uint32_t cpu = expected_shared_sum(host.data(), stride, t);
+      if (want[t] != cpu)
+        throw std::logic_error(fmt::format("course bug: the reference kernel gives {} = {} at stride {}, the CPU {}",
+                                           sum_name(t), want[t], stride, cpu));
+    }
+    return want;
   }
 
  private:
-  std::string verify(cudaStream_t st) {
-    const memlab::DeviceMismatches m =
-        memlab::count_word_mismatches(sums_.data(), expected_.data(), sums_.size(), counter_, st);
-    if (m.count == 0) return "";
-    unsigned got = 0;
-    MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
-    return fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(), sum_name(m.first), got,
-                       want_[m.first]);
-  }
-
-  memlab::DeviceArray<unsigned>& sums_;
-  memlab::DeviceArray<unsigned>& expected_;
-  Sums want_;
-  memlab::Roofline theory_;
-  memlab::MismatchCounter counter_;
+  memlab::DeviceArray<unsigned> words_, copy_, want_;
 };
 
 // ---- The pure sweep: bandwidth per stride against stride 1 / ways ---------------------------
@@ -303,13 +301,22 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
   const std::vector<int> all = strides_1_to(kSweepMaxStride);
 
-  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
-  const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, all, expected_shared_sums);
+  // The pure kernel: fresh random words at every stride.
+  PureInputs inputs;
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(inputs.words(), s, sums.data(), st); };
+  std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, all, [&](int s) { return inputs.draw(s); });
+  try {
+    inputs.check_guards();
+  } catch (const memlab::OutOfBoundsWrite& e) {
+    pure_wrong = join(pure_wrong, e.what());
+  }
   memlab::expect_true(
       lab::check::every_stride_exact, pure_wrong.empty(),
       pure_wrong.empty()
-          ? memlab::bilingual(fmt::format("strides 1-{}: all {} sums exact at each", kSweepMaxStride, kSweepThreads),
-                              fmt::format("步长 1-{}：每个步长下 {} 个和全部精确", kSweepMaxStride, kSweepThreads))
+          ? memlab::bilingual(fmt::format("strides 1-{}: all {} sums exact at each, on fresh random words",
+                                          kSweepMaxStride, kSweepThreads),
+                              fmt::format("步长 1-{}：每个步长下 {} 个和全部精确（每个步长都用新的随机字）",
+                                          kSweepMaxStride, kSweepThreads))
           : pure_wrong);
 
   // The mixed kernel on random data, with an element count that is not a multiple of the threads.
@@ -338,27 +345,71 @@ TEST_CASE("both kernels write exact sums at every stride" * doctest::test_suite(
           : mixed_wrong);
 }
 
+namespace {
+
+// The sweep's work as lab.h fixes it: one 4-byte shared load per lane and load (warp instructions).
+constexpr double kContractLoads = double(kSweepThreads) / 32 * kSweepLoadsPerThread;
+
+// The counted shared loads held to that work, within 1 %: fewer means loads went elsewhere
+// (registers, global memory, wider loads), more means loads were added (which could dilute or
+// pad the wavefronts per load). In English and Chinese, or empty.
+std::string shared_load_count_problem(int stride, double loads) {
+  if (std::abs(loads - kContractLoads) <= 0.01 * kContractLoads) return "";
+  return memlab::bilingual(
+      fmt::format("stride {}: the counters saw {} shared-load instructions, the contract asks for {} (one per lane "
+                  "and load, 32 lanes a warp). Loads hoisted out of the loop, kept in registers, merged into wider "
+                  "loads, made through a generic pointer (LD instead of LDS) or added beside the benchmark's are not "
+                  "the benchmark",
+                  stride, fixed(loads, 0), fixed(kContractLoads, 0)),
+      fmt::format("步长 {}：计数器看到 {} 条共享内存加载指令，而 lab.h 的约定要求 {} 条（每个 lane 每次加载算一次，32 "
+                  "个 lane 为一个 warp）。被移到循环外的加载、放在寄存器里的数据、被合并成更宽的加载、经由通用指针的"
+                  "加载（LD 而不是 LDS），或者在基准测试之外多加的加载，都不是这个基准测试要测的",
+                  stride, fixed(loads, 0), fixed(kContractLoads, 0)));
+}
+
+// Why the timed checks must not time sweep_shared at these strides: its shared loads are not the
+// contract's. Right sums prove the fold was done, but not where the words came from: a kernel that
+// folds its lane's 32 words from registers and waits out ways x T1 on the clock would give a
+// perfect sweep. Empty when the counts hold, or when the counters cannot be read (then only the
+// timed defences apply; wavefronts_per_load_match_ways is skipped there too).
+std::string timed_loads_problem(const unsigned* words, memlab::DeviceArray<unsigned>& sums,
+                                const std::vector<int>& strides) {
+  namespace metric = memlab::counters::metric;
+  for (int s : strides) {
+    const memlab::CounterValues c = memlab::read_counters(
+        {metric::shared_ld_instructions}, [&](cudaStream_t st) { student::sweep_shared(words, s, sums.data(), st); },
+        fmt::format("sweep_shared at stride {}", s));
+    if (!c.ok) return "";
+    if (std::string problem = shared_load_count_problem(s, c[metric::shared_ld_instructions]); !problem.empty())
+      return problem;
+  }
+  return "";
+}
+
+}  // namespace
+
 // ---- GPU: performance -----------------------------------------------------------------------
 
 TEST_CASE("the pure kernel is shared-memory-bound and every stride pays its ways" *
           doctest::test_suite("performance")) {
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
-  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
+  PureInputs inputs;
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(inputs.words(), s, sums.data(), st); };
 
   // Timing a wrong kernel means nothing.
-  const std::string wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2, 32}, expected_shared_sums);
-  if (!wrong.empty()) {
-    memlab::fail_check(lab::check::stride1_fraction_of_theory, not_timed(wrong));
-    memlab::fail_check(lab::check::sweep_band, not_timed(wrong));
+  const std::string wrong =
+      first_wrong_stride("sweep_shared", pure, sums, {1, 2, 32}, [&](int s) { return inputs.draw(s); });
+  const std::string unfit = wrong.empty() ? timed_loads_problem(inputs.words(), sums, {1, 2, 32}) : wrong;
+  if (!unfit.empty()) {
+    memlab::fail_check(lab::check::stride1_fraction_of_theory, not_timed(unfit));
+    memlab::fail_check(lab::check::sweep_band, not_timed(unfit));
     return;
   }
 
   const double theory = theoretical_shared_bandwidth();
   const double band = required(lab::check::sweep_band);
-  memlab::DeviceArray<unsigned> expected(kSweepThreads, "expected sums");
-  PureSweepSamples samples(sums, expected, theory);
-  const std::vector<SweepPoint> points =
-      time_sweep([&](int stride) { return samples.work(pure, stride); }, kSweepMaxStride);
+  PureSweepSamples samples(student::sweep_shared, theory);
+  const std::vector<SweepPoint> points = time_sweep([&](int stride) { return samples.work(stride); }, kSweepMaxStride);
   const std::string invalid = sweep_invalid(points);
   if (!invalid.empty()) {
     memlab::fail_check(lab::check::stride1_fraction_of_theory, invalid);
@@ -425,22 +476,20 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
 
   // Both sides of each pair are the student's code, so both are timed as the performance suite
-  // times the sweep: sums poisoned before every sample, a secret subset verified, every sample
-  // held to the floor. Both sides are verified, so each writes sums of its own.
-  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums.data(), st); };
-  const std::string pure_wrong = first_wrong_stride("sweep_shared", pure, sums, {1, 2}, expected_shared_sums);
-  if (pure_wrong.empty()) {
+  // times the sweep: fresh words and poisoned sums before every sample, a secret subset verified,
+  // every sample held to the floor. Both sides are verified, so each has buffers of its own.
+  PureInputs inputs;
+  const StrideLaunch pure = [&](int s, cudaStream_t st) { student::sweep_shared(inputs.words(), s, sums.data(), st); };
+  const std::string pure_wrong =
+      first_wrong_stride("sweep_shared", pure, sums, {1, 2}, [&](int s) { return inputs.draw(s); });
+  const std::string pure_unfit = pure_wrong.empty() ? timed_loads_problem(inputs.words(), sums, {1, 2}) : pure_wrong;
+  if (pure_unfit.empty()) {
     const double theory = theoretical_shared_bandwidth();
-    memlab::DeviceArray<unsigned> sums1(kSweepThreads, "sums at stride 1"), sums2(kSweepThreads, "sums at stride 2");
-    memlab::DeviceArray<unsigned> want1(kSweepThreads, "expected sums at stride 1"),
-        want2(kSweepThreads, "expected sums at stride 2");
-    PureSweepSamples samples1(sums1, want1, theory), samples2(sums2, want2, theory);
-    const StrideLaunch pure1 = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums1.data(), st); };
-    const StrideLaunch pure2 = [&](int s, cudaStream_t st) { student::sweep_shared(s, sums2.data(), st); };
+    PureSweepSamples samples1(student::sweep_shared, theory), samples2(student::sweep_shared, theory);
     // time(stride 2) / time(stride 1)
-    memlab::expect_speedup(lab::check::pure_2way_cost, samples2.work(pure2, 2), samples1.work(pure1, 1));
+    memlab::expect_speedup(lab::check::pure_2way_cost, samples2.work(2), samples1.work(1));
   } else {
-    memlab::fail_check(lab::check::pure_2way_cost, not_timed(pure_wrong));
+    memlab::fail_check(lab::check::pure_2way_cost, not_timed(pure_unfit));
   }
 
   memlab::DeviceArray<uint4> in(kMixedElements, "in");
@@ -477,7 +526,10 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
   namespace metric = memlab::counters::metric;
   constexpr memlab::CheckId id = lab::check::wavefronts_per_load_match_ways;
   memlab::DeviceArray<unsigned> sums(kSweepThreads, "sums");
-  const double contract_loads = double(kSweepThreads) / 32 * kSweepLoadsPerThread;  // warp instructions
+  // Random words (the counts do not depend on them). Copying them into shared memory adds shared
+  // STORES only; both metrics below count shared LOADS (op_ld), so the copy changes neither.
+  memlab::DeviceArray<unsigned> words(kSweepWords, "words");
+  words.upload(sweep_input_words(memlab::inputs().next_u64()));
   Table table{{"stride", "ways", "shared-load instructions", "wavefronts", "wavefronts per load"}, {}, {}};
   double worst = 0, worst_per_load = 1;
   int worst_stride = 1;
@@ -486,7 +538,7 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
   for (int s : strides) {
     const memlab::CounterValues c =
         memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions},
-                              [&](cudaStream_t st) { student::sweep_shared(s, sums.data(), st); });
+                              [&](cudaStream_t st) { student::sweep_shared(words.data(), s, sums.data(), st); });
     if (!c.ok) {
       memlab::skip_check(id,
                          memlab::join_bilingual(
@@ -494,17 +546,7 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
       return;
     }
     const double loads = c[metric::shared_ld_instructions], wavefronts = c[metric::shared_ld_wavefronts];
-    if (loads < 0.99 * contract_loads && missing.empty())
-      missing = memlab::bilingual(
-          fmt::format("stride {}: the counters saw {} shared-load instructions, the contract asks for {} (one per lane "
-                      "and load, 32 lanes a warp). Loads hoisted out of the loop, merged into wider loads, or made "
-                      "through a generic pointer (LD instead of LDS) are not the benchmark",
-                      s, fixed(loads, 0), fixed(contract_loads, 0)),
-          fmt::format(
-              "步长 {}：计数器看到 {} 条共享内存加载指令，而 lab.h 的约定要求 {} 条（每个 lane 每次加载算一次，32 个 "
-              "lane 为一个 warp）。被移到循环外的加载、被合并成更宽的加载，或者经由通用指针的加载（LD 而不是 "
-              "LDS），都不是这个基准测试要测的",
-              s, fixed(loads, 0), fixed(contract_loads, 0)));
+    if (missing.empty()) missing = shared_load_count_problem(s, loads);
     const double per_load = loads > 0 ? wavefronts / loads : 0;
     const int ways = gcd_rule_ways(s);
     const double dev = std::abs(per_load - ways) / ways;
@@ -522,9 +564,9 @@ TEST_CASE("hardware counters: a load at stride s takes gcd(s, 32) wavefronts" * 
       memlab::bilingual(fmt::format("worst {} % off: stride {}, {} wavefronts per load for {} ways ({} strides from 1 "
                                     "to 64, {} loads each)",
                                     fixed(100 * worst, 1), worst_stride, fixed(worst_per_load, 3),
-                                    gcd_rule_ways(worst_stride), strides.size(), fixed(contract_loads, 0)),
+                                    gcd_rule_ways(worst_stride), strides.size(), fixed(kContractLoads, 0)),
                         fmt::format("最大偏差 {} %：步长 {} 应为 {} 路，实测每次加载 {} 个 wavefront（从 1 到 64 共 "
                                     "{} 个步长，每个 {} 次加载）",
                                     fixed(100 * worst, 1), worst_stride, gcd_rule_ways(worst_stride),
-                                    fixed(worst_per_load, 3), strides.size(), fixed(contract_loads, 0))));
+                                    fixed(worst_per_load, 3), strides.size(), fixed(kContractLoads, 0))));
 }

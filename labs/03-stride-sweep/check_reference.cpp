@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <memlab/sample_inputs.h>
+
+#include <array>
 #include <numeric>
 #include <string>
 
@@ -11,12 +14,23 @@ int gcd_rule_ways(int stride_words) { return std::gcd(stride_words, 32); }
 
 namespace {
 
-// Thread t's sums depend only on its lane: work out the 32 lane values, then spread them.
-std::vector<std::uint32_t> spread_lanes(const std::uint32_t (&per_lane)[32]) {
-  std::vector<std::uint32_t> sums(kSweepThreads);
-  for (std::size_t t = 0; t < sums.size(); ++t) sums[t] = per_lane[t % 32];
-  return sums;
+// ---- The fold's CPU reference on a known table, checked when this file compiles -------------
+// Word w of the table is w * 0x01000193 + 7 (mod 2^32). The values were computed apart from
+// this code (a few lines of Python that follow lab.h's words), so lab.h's fold, the indexing of
+// expected_shared_sum and the start h = t are each held to a number, with no GPU.
+constexpr std::array<std::uint32_t, kSweepWords> known_table() {
+  std::array<std::uint32_t, kSweepWords> words{};
+  for (std::uint32_t w = 0; w < kSweepWords; ++w) words[w] = w * 0x01000193u + 7u;
+  return words;
 }
+constexpr std::array<std::uint32_t, kSweepWords> kKnownTable = known_table();
+static_assert(sweep_fold(sweep_fold(sweep_fold(0, 1), 2), 3) == 0xF12B53C0u, "lab.h: the fold of 1, 2, 3 from h = 0");
+static_assert(expected_shared_sum(kKnownTable.data(), 1, 0) == 0xEE16C000u, "stride 1, thread 0");
+static_assert(expected_shared_sum(kKnownTable.data(), 2, 1) == 0xD01A4001u, "stride 2, thread 1");
+static_assert(expected_shared_sum(kKnownTable.data(), 3, 33) == 0xFDDB6021u, "stride 3, thread 33 (lane 1)");
+static_assert(expected_shared_sum(kKnownTable.data(), 32, 31) == 0xA430001Fu, "stride 32, thread 31");
+static_assert(expected_shared_sum(kKnownTable.data(), 64, kSweepThreads - 1) == 0xA02FBFFFu,
+              "stride 64, the last thread (lane 31 reads words 1984..2015)");
 
 // Elements in[t], in[t + kSweepThreads], ... below n.
 std::size_t elements_of_thread(std::size_t t, std::size_t n) {
@@ -25,11 +39,10 @@ std::size_t elements_of_thread(std::size_t t, std::size_t n) {
 
 }  // namespace
 
-std::vector<std::uint32_t> expected_shared_sums(int stride_words) {
-  std::uint32_t per_lane[32] = {};
-  for (unsigned lane = 0; lane < 32; ++lane)
-    for (int r = 0; r < kSweepLoadsPerThread; ++r) per_lane[lane] += sweep_word(lane * stride_words + r % 32);
-  return spread_lanes(per_lane);
+std::vector<std::uint32_t> sweep_input_words(std::uint64_t salt) {
+  std::vector<std::uint32_t> words(kSweepWords);
+  for (std::size_t i = 0; i < words.size(); ++i) words[i] = memlab::sample_word(salt, i);
+  return words;
 }
 
 std::vector<std::uint32_t> mixed_stream_sums(const std::vector<uint4>& in) {

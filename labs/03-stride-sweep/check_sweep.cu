@@ -87,6 +87,43 @@ std::string sweep_doubt(const std::vector<SweepPoint>& points) {
   return en.empty() ? "" : memlab::bilingual(en, zh);
 }
 
+PureSweepSamples::PureSweepSamples(Kernel kernel, double theory)
+    : kernel_(std::move(kernel)),
+      words_(kSweepWords, "sweep_shared words"),
+      reference_words_(kSweepWords, "sweep_shared words (the checker's copy)"),
+      sums_(kSweepThreads, "sweep_shared sums"),
+      want_(kSweepThreads, "sweep_shared expected sums") {
+  theory_.bytes_per_second = theory_.low = theory_.high = theory;
+}
+
+memlab::TimedWork PureSweepSamples::work(int stride_words) {
+  memlab::TimedWork w;
+  w.name = fmt::format("sweep_shared at stride {}", stride_words);
+  w.launch = [this, stride_words](cudaStream_t st) { kernel_(words_.data(), stride_words, sums_.data(), st); };
+  w.prepare = [this](const memlab::SampleTag& tag, cudaStream_t st) {
+    fill_sweep_inputs(words_.data(), tag.salt, st);
+    memlab::poison_async(sums_.data(), sums_.bytes(), st);
+  };
+  w.verify = [this, stride_words](const memlab::SampleTag& tag, cudaStream_t st) {
+    return verify(tag, stride_words, st);
+  };
+  w.floor = {kPureBytes, &theory_, "theoretical shared-memory (SMs x 128 B x maximum clock)"};
+  return w;
+}
+
+std::string PureSweepSamples::verify(const memlab::SampleTag& tag, int stride_words, cudaStream_t st) {
+  fill_sweep_inputs(reference_words_.data(), tag.salt, st);
+  reference_shared_sums(reference_words_.data(), stride_words, want_.data(), st);
+  const memlab::DeviceMismatches m =
+      memlab::count_word_mismatches(sums_.data(), want_.data(), sums_.size(), counter_, st);
+  if (m.count == 0) return "";
+  unsigned got = 0, want = 0;
+  MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
+  MEMLAB_CUDA(cudaMemcpy(&want, want_.data() + m.first, sizeof want, cudaMemcpyDeviceToHost));
+  return fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(), sum_name(m.first), got,
+                     want);
+}
+
 StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel, ExpectedSums expected,
                                      memlab::PhysicalFloor floor)
     : name_(std::move(kernel_name)),

@@ -8,6 +8,9 @@
 
 #include <memlab/checker.h>
 #include <memlab/device_samples.h>
+#include <memlab/roofline.h>
+
+#include "lab.h"
 
 struct SweepPoint {
   int stride = 0;
@@ -38,14 +41,50 @@ std::string sweep_doubt(const std::vector<SweepPoint>& points);
 // Chinese, or empty.
 std::string sweep_invalid(const std::vector<SweepPoint>& points);
 
-// The timed work of a kernel whose output is one 32-bit sum per thread and whose inputs are fixed
-// (so its sums depend on the stride alone), on sums of its own: before every sample they are
-// poisoned, so that a skipped or partial launch shows; a secret subset of samples is compared,
-// on the GPU, with the stride's sums (computed and uploaded once by work()); and every sample is
-// held to `floor`. Both sides of a pair are verified, so each needs an object of its own (one
-// output each). One stride at a time: work() replaces the sums the previous work was verified
-// against, and verifying that previous work is then a course bug (std::logic_error). The object
+// The shared-memory bytes one sweep_shared launch loads: 4 per lane per load, whatever the stride.
+constexpr double kPureBytes = 4.0 * kSweepThreads * kSweepLoadsPerThread;  // 4 GiB
+
+// The timed work of sweep_shared, on buffers of its own. Before every sample its input gets fresh
+// random words, drawn on the GPU from the sample's secret salt (fill_sweep_inputs), and its sums
+// are poisoned. A secret subset of samples is compared, on the GPU, with the sums of the same
+// salt's words: the checker draws them again into a copy of its own and runs the reference
+// kernel on it (reference_shared_sums), so the sums a sample must give are known only after it,
+// and a kernel that overwrites its input gains nothing. Every sample is held to the floor: 4
+// bytes per lane and load at the banks' theoretical rate, whatever the stride (a conflict only
+// adds time). Both sides of a pair are verified, so each needs an object of its own. The object
 // must outlive the work it hands out.
+class PureSweepSamples {
+ public:
+  // sweep_shared on `words` at `stride_words`, writing its sums to `sums`, on `stream`.
+  using Kernel = std::function<void(const unsigned* words, int stride_words, unsigned* sums, cudaStream_t stream)>;
+
+  // `theory`: the banks' theoretical rate in bytes per second (SMs x 128 B x maximum clock).
+  PureSweepSamples(Kernel kernel, double theory);
+  PureSweepSamples(const PureSweepSamples&) = delete;
+  PureSweepSamples& operator=(const PureSweepSamples&) = delete;
+
+  memlab::TimedWork work(int stride_words);
+
+ private:
+  std::string verify(const memlab::SampleTag& tag, int stride_words, cudaStream_t stream);
+
+  Kernel kernel_;
+  memlab::Roofline theory_;
+  memlab::DeviceArray<unsigned> words_;            // the kernel's input
+  memlab::DeviceArray<unsigned> reference_words_;  // the checker's copy, drawn again to verify
+  memlab::DeviceArray<unsigned> sums_, want_;
+  memlab::MismatchCounter counter_;
+};
+
+// The timed work of a kernel whose output is one 32-bit sum per thread and whose inputs are fixed
+// (so its sums depend on the stride alone): sweep_mixed, the given kernel. Its one timed check
+// is passed by the given kernel as it is, so a kernel that faked its time would gain nothing.
+// On sums of its own: before every sample they are poisoned, so that a skipped or partial launch
+// shows; a secret subset of samples is compared, on the GPU, with the stride's sums (computed and
+// uploaded once by work()); and every sample is held to `floor`. Both sides of a pair are
+// verified, so each needs an object of its own (one output each). One stride at a time: work()
+// replaces the sums the previous work was verified against, and verifying that previous work is
+// then a course bug (std::logic_error). The object must outlive the work it hands out.
 class StrideSumsSamples {
  public:
   // The kernel at `stride_words`, writing its sums to `sums`, on `stream`.

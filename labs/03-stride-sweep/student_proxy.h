@@ -5,6 +5,6 @@
 
 namespace student {
 int predicted_ways(int stride_words);
-void sweep_shared(int stride_words, unsigned* sums, cudaStream_t stream);
+void sweep_shared(const unsigned* words, int stride_words, unsigned* sums, cudaStream_t stream);
 void sweep_mixed(const uint4* in, std::size_t n, int stride_words, unsigned* sums, cudaStream_t stream);
 }  // namespace student

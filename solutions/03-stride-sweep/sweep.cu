@@ -1,6 +1,6 @@
 // Lab 03 reference solution: the same benchmark, now shared-memory-bound. The one change is in
-// shared_stride_loads: the running sum lives in a register and is written once at the end, so
-// the loop issues shared-memory loads and adds and touches no other memory.
+// shared_stride_loads: the running fold h lives in a register and is written once at the end, so
+// the loop issues shared-memory loads, XORs and multiplies and touches no other memory.
 #include "lab.h"
 
 // ---- Part 1: how many ways does a strided warp access conflict? ----------------------------
@@ -19,6 +19,13 @@ namespace {
 
 constexpr int kBlock = 256;  // 2^18 threads in 1024 blocks: enough warps to fill every SM
 
+// The pure kernel's words: this launch's, copied from global memory into the block's shared array.
+__device__ void copy_sweep_words(const unsigned* in, unsigned* words) {
+  for (int w = threadIdx.x; w < kSweepWords; w += blockDim.x) words[w] = in[w];
+  __syncthreads();
+}
+
+// The mixed kernel's words: fixed, word w holds sweep_word(w).
 __device__ void fill_sweep_words(unsigned* words) {
   for (int w = threadIdx.x; w < kSweepWords; w += blockDim.x) words[w] = sweep_word(w);
   __syncthreads();
@@ -27,15 +34,16 @@ __device__ void fill_sweep_words(unsigned* words) {
 // ---- Part 2: the pure benchmark (yours to fix) ---------------------------------------------
 
 // Only the shared words are volatile: that keeps every load (the compiler may neither drop nor
-// hoist them) while the sum stays in a register instead of making a trip to memory per load.
-__global__ void shared_stride_loads(int stride, unsigned* sums) {
+// hoist them) while h stays in a register instead of making a trip to memory per load.
+__global__ void shared_stride_loads(const unsigned* in, int stride, unsigned* sums) {
   __shared__ unsigned words[kSweepWords];
-  fill_sweep_words(words);
+  copy_sweep_words(in, words);
   const volatile unsigned* mine = words + (threadIdx.x % 32) * stride;  // this lane's 32 words
-  unsigned sum = 0;
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned h = t;
 #pragma unroll 32  // r % 32 becomes a constant offset in each unrolled copy
-  for (int r = 0; r < kSweepLoadsPerThread; ++r) sum += mine[r % 32];
-  sums[blockIdx.x * blockDim.x + threadIdx.x] = sum;  // one global store per 4096 loads
+  for (int r = 0; r < kSweepLoadsPerThread; ++r) h = sweep_fold(h, mine[r % 32]);
+  sums[t] = h;  // one global store per 4096 loads
 }
 
 // ---- Part 3: the mixed kernel (complete: the demonstration) --------------------------------
@@ -59,8 +67,8 @@ __global__ void stream_and_shared_loads(const uint4* __restrict__ in, std::size_
 
 }  // namespace
 
-void sweep_shared(int stride_words, unsigned* sums, cudaStream_t stream) {
-  shared_stride_loads<<<kSweepThreads / kBlock, kBlock, 0, stream>>>(stride_words, sums);
+void sweep_shared(const unsigned* words, int stride_words, unsigned* sums, cudaStream_t stream) {
+  shared_stride_loads<<<kSweepThreads / kBlock, kBlock, 0, stream>>>(words, stride_words, sums);
 }
 
 void sweep_mixed(const uint4* in, std::size_t n, int stride_words, unsigned* sums, cudaStream_t stream) {

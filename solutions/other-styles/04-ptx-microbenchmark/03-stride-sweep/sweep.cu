@@ -2,7 +2,7 @@
 // latency/throughput probes of the "dissecting the GPU" papers and their kind): the words live in
 // dynamic shared memory, and each load is written out in PTX (ld.shared.u32 through inline asm
 // volatile, its offset an immediate), so the compiler can neither drop, merge, widen nor hoist
-// one; the sum stays in a register. The gcd rule is the closed form 2^min(trailing zeros of stride, 5).
+// one; the fold's h stays in a register. The gcd rule is the closed form 2^min(trailing zeros of stride, 5).
 // The mixed kernel (Part 3) is the given one, unchanged, launched as given.
 #include <utility>
 
@@ -21,6 +21,12 @@ constexpr int kProbeBlock = 512;  // 2^18 threads in 512 blocks of 16 warps
 constexpr int kMixedBlock = 256;  // the given mixed kernel's launch
 constexpr unsigned kProbeSharedBytes = kSweepWords * sizeof(unsigned);
 
+// This launch's words, copied from global memory into the block's shared array.
+__device__ void copy_sweep_words(const unsigned* in, unsigned* words) {
+  for (int w = threadIdx.x; w < kSweepWords; w += blockDim.x) words[w] = in[w];
+  __syncthreads();
+}
+
 __device__ void fill_sweep_words(unsigned* words) {
   for (int w = threadIdx.x; w < kSweepWords; w += blockDim.x) words[w] = sweep_word(w);
   __syncthreads();
@@ -35,24 +41,25 @@ __device__ __forceinline__ unsigned lds_u32(unsigned shared_address) {
   return value;
 }
 
-// Loads r = 0 .. 31 of a round: word (r % 32) of the lane's slice, one LDS each, in order.
+// Loads r = 0 .. 31 of a round: word (r % 32) of the lane's slice, one LDS each, folded into h
+// in order (a comma fold runs left to right).
 template <int... kR>
-__device__ __forceinline__ unsigned one_round(unsigned slice, std::integer_sequence<int, kR...>) {
-  unsigned sum = 0;
-  ((sum += lds_u32<4 * kR>(slice)), ...);
-  return sum;
+__device__ __forceinline__ unsigned one_round(unsigned h, unsigned slice, std::integer_sequence<int, kR...>) {
+  ((h = sweep_fold(h, lds_u32<4 * kR>(slice))), ...);
+  return h;
 }
 
 // ---- Part 2: the pure benchmark ------------------------------------------------------------
-__global__ void shared_stride_probe(int stride, unsigned* sums) {
+__global__ void shared_stride_probe(const unsigned* in, int stride, unsigned* sums) {
   extern __shared__ unsigned dyn_words[];  // kSweepWords words, sized at launch
-  fill_sweep_words(dyn_words);
+  copy_sweep_words(in, dyn_words);
   const unsigned slice =
       static_cast<unsigned>(__cvta_generic_to_shared(dyn_words + (threadIdx.x % 32) * stride));  // the lane's word 0
-  unsigned sum = 0;
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned h = t;
   for (int round = 0; round < kSweepLoadsPerThread / 32; ++round)
-    sum += one_round(slice, std::make_integer_sequence<int, 32>{});
-  sums[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+    h = one_round(h, slice, std::make_integer_sequence<int, 32>{});
+  sums[t] = h;
 }
 
 // ---- Part 3: the mixed kernel (given complete) ---------------------------------------------
@@ -73,8 +80,9 @@ __global__ void stream_and_shared_loads(const uint4* __restrict__ in, std::size_
 
 }  // namespace
 
-void sweep_shared(int stride_words, unsigned* sums, cudaStream_t stream) {
-  shared_stride_probe<<<kSweepThreads / kProbeBlock, kProbeBlock, kProbeSharedBytes, stream>>>(stride_words, sums);
+void sweep_shared(const unsigned* words, int stride_words, unsigned* sums, cudaStream_t stream) {
+  shared_stride_probe<<<kSweepThreads / kProbeBlock, kProbeBlock, kProbeSharedBytes, stream>>>(words, stride_words,
+                                                                                               sums);
 }
 
 void sweep_mixed(const uint4* in, std::size_t n, int stride_words, unsigned* sums, cudaStream_t stream) {
