@@ -23,6 +23,7 @@
 
 #include "check_baseline.h"
 #include "check_declared.h"
+#include "check_fast.h"
 #include "check_sums.h"
 #include "check_tree_model.h"
 #include "lab.h"
@@ -78,9 +79,9 @@ struct SumBuffers {
   }
 };
 
-// Judges `reduce` at every size on random floats (where the bound says something) and on
-// exact integer data, two launches in a row each (the first on a poisoned out), with no write
-// outside `out` and `scratch`. Records check `id`.
+// Judges `reduce` at every size on random floats (where the bound says something) and on exact
+// dyadic data (k * 2^-e, the timed inputs' family, check_sums.h), two launches in a row each (the
+// first on a poisoned out), with no write outside `out` and `scratch`. Records check `id`.
 void check_sums_at_all_sizes(memlab::CheckId id, Reduce reduce, const std::string& name) {
   const std::vector<std::size_t> sizes = {
       1, 2, 3, 255, 256, 257, 1000003, (std::size_t(1) << 20) + 7, std::size_t(1) << 28};
@@ -119,19 +120,22 @@ void check_sums_at_all_sizes(memlab::CheckId id, Reduce reduce, const std::strin
       });
     }
     if (!failure.empty()) break;
-    const lab06::ExactSummands exact = lab06::exact_summands(n, memlab::inputs());
+    const lab06::DyadicSummands exact = lab06::dyadic_summands(n, memlab::inputs());
     judge_twice(b, exact.values, [&](float got) {
-      return lab06::judge_exact_sum(got, n, exact.total, memlab::bilingual("integers", "整数"));
+      return lab06::judge_exact_sum(got, n, exact,
+                                    memlab::bilingual(fmt::format("values k * 2^-{}", exact.exponent),
+                                                      fmt::format("k * 2^-{} 形式的值", exact.exponent)));
     });
     if (!failure.empty()) break;
   }
   const std::string summary = memlab::bilingual(
       fmt::format("{} launches at {} sizes from 1 to 2^28: random floats (n < 2^24, where the bound is finite) within "
-                  "it, the worst |error| at {} of the allowed; integer data exact at every size",
+                  "it, the worst |error| at {} of the allowed; values k * 2^-e, whose halves differ, exact at every "
+                  "size",
                   judged, sizes.size(), percent(worst)),
       fmt::format(
           "在从 1 到 2^28 的 {} 种尺寸上共启动 {} 次：随机 float（n < 2^24，这时误差界是有限的）都在误差界之内，"
-          "最大的 |误差| 是允许值的 {}；整数数据在每种尺寸上都精确",
+          "最大的 |误差| 是允许值的 {}；两半不同的 k * 2^-e 形式的值在每种尺寸上都精确",
           sizes.size(), judged, percent(worst)));
   memlab::expect_true(id, failure.empty(), failure.empty() ? summary : failure);
 }
@@ -287,7 +291,7 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
   for (std::size_t n : sizes) {
     const std::vector<float> floats = lab06::random_summands(n, memlab::inputs());
     const lab06::Reference ref = lab06::reference_sum(floats);
-    const lab06::ExactSummands exact = lab06::exact_summands(n, memlab::inputs());
+    const lab06::DyadicSummands exact = lab06::dyadic_summands(n, memlab::inputs());
     // Not vacuous: up to a few thousand values the bound is a small fraction of sum|x|.
     const double relative = lab06::allowed_error(n, ref) / static_cast<double>(ref.sum_abs);
     if (n <= lab::param::tight_bound_up_to && n > 1 && !(relative < 1e-3) && failure.empty())
@@ -298,8 +302,8 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
           order.sum(floats), n, ref,
           memlab::bilingual(std::string(order.name) + ", floats", std::string(order.name_zh) + "，float"));
       const lab06::SumVerdict e = lab06::judge_exact_sum(
-          order.sum(exact.values), n, exact.total,
-          memlab::bilingual(std::string(order.name) + ", integers", std::string(order.name_zh) + "，整数"));
+          order.sum(exact.values), n, exact,
+          memlab::bilingual(std::string(order.name) + ", values k * 2^-e", std::string(order.name_zh) + "，k * 2^-e"));
       ++sums;
       if (f.error / f.allowed > worst) {
         worst = f.error / f.allowed;
@@ -312,16 +316,18 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
   }
   const auto gamma_at = [](std::size_t n) { return fmt::format("{:.1e}", memlab::float_sum_error_bound(n, 1.0)); };
   const std::string summary = memlab::bilingual(
-      fmt::format("{} float sums ({} sizes x {} orders) within the bound, the worst at {} of it ({}); integer data "
-                  "exact in every order; the bound is {} x sum|x| at n={}, {} at n=1000003 and infinite from n=2^24{}",
-                  sums, sizes.size(), orders.size(), percent(worst), worst_en, gamma_at(lab::param::tight_bound_up_to),
-                  lab::param::tight_bound_up_to, gamma_at(1000003),
-                  tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)"),
-      fmt::format("{} 个 float 和（{} 种尺寸 x {} 种顺序）都在误差界之内，最差的达到误差界的 {}（{}）；整数数据在每种"
-                  "顺序下都精确；误差界在 n={} 时是 {} x sum|x|，在 n=1000003 时是 {}，从 n=2^24 起是无穷大{}",
-                  sums, sizes.size(), orders.size(), percent(worst), worst_zh, lab::param::tight_bound_up_to,
-                  gamma_at(lab::param::tight_bound_up_to), gamma_at(1000003),
-                  tree_ok ? "" : "；没有重放你的树的求和顺序（tree_pair() 不是一棵有效的树）"));
+      fmt::format(
+          "{} float sums ({} sizes x {} orders) within the bound, the worst at {} of it ({}); values "
+          "k * 2^-e exact in every order; the bound is {} x sum|x| at n={}, {} at n=1000003 and infinite from n=2^24{}",
+          sums, sizes.size(), orders.size(), percent(worst), worst_en, gamma_at(lab::param::tight_bound_up_to),
+          lab::param::tight_bound_up_to, gamma_at(1000003),
+          tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)"),
+      fmt::format(
+          "{} 个 float 和（{} 种尺寸 x {} 种顺序）都在误差界之内，最差的达到误差界的 {}（{}）；k * 2^-e "
+          "形式的值在每种顺序下都精确；误差界在 n={} 时是 {} x sum|x|，在 n=1000003 时是 {}，从 n=2^24 起是无穷大{}",
+          sums, sizes.size(), orders.size(), percent(worst), worst_zh, lab::param::tight_bound_up_to,
+          gamma_at(lab::param::tight_bound_up_to), gamma_at(1000003),
+          tree_ok ? "" : "；没有重放你的树的求和顺序（tree_pair() 不是一棵有效的树）"));
   memlab::expect_true(lab::check::error_bound_is_sound, failure.empty(), failure.empty() ? summary : failure);
 }
 
@@ -338,14 +344,11 @@ TEST_CASE("Part B: reduce_fast sums within the bound" * doctest::test_suite("cor
 // ---- performance ---------------------------------------------------------------------------
 
 // The bank model's extra shared-load wavefronts of the starter's tree over all of reduce_tree's
-// levels for n values: per block, its 25 warp loads cost traffic.low x 25 wavefronts against 25
-// without conflicts (step 0 fused into 8-byte loads, as nvcc compiled it for the H200).
+// levels for n values: per block, its loads as nvcc compiled them for the H200 (step 0 fused into
+// 8-byte loads: 87 wavefronts) against the 25 of a conflict-free tree.
 static double starter_extra_wavefronts(std::size_t n) {
-  const double per_block = (lab06::tree_load_traffic(lab06::interleaved_pair).low - 1) * 25;
-  double blocks = 0;
-  for (std::size_t left = n; left > 1; left = (left + lab06::kBlock - 1) / lab06::kBlock)
-    blocks += double((left + lab06::kBlock - 1) / lab06::kBlock);
-  return per_block * blocks;
+  const double per_block = lab06::tree_traffic(lab06::interleaved_pair).loads_fused - lab06::kTreeLoadsPerBlock;
+  return per_block * static_cast<double>(lab06::tree_blocks(n));
 }
 
 TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("performance")) {
@@ -388,60 +391,73 @@ TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
 
 // ---- mechanism -----------------------------------------------------------------------------
 
+// The counters of reduce_tree() on 2^counter_n_log2 random floats: shared-memory wavefronts and
+// bank conflicts, loads and stores. Empty, after skipping check `id` with the reason, when the
+// counters cannot be read.
+static std::optional<lab06::MeasuredTree> tree_counters_of_kernel(memlab::CheckId id, SumBuffers& b) {
+  namespace metric = memlab::counters::metric;
+  const memlab::CounterValues c = memlab::read_counters(
+      {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts, metric::shared_st_wavefronts,
+       metric::shared_st_bank_conflicts},
+      [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), b.n, st); },
+      fmt::format("reduce_tree n={}", b.n));
+  if (!c.ok) {
+    memlab::skip_check(id, counters_unavailable(c.reason));
+    return std::nullopt;
+  }
+  return lab06::MeasuredTree{c[metric::shared_ld_wavefronts], c[metric::shared_ld_bank_conflicts],
+                             c[metric::shared_st_wavefronts], c[metric::shared_st_bank_conflicts]};
+}
+
+// Wavefronts over the tree's work (lab06::tree_counters): the worse of loads and stores, so that a
+// conflict moved from the loads into the stores still counts, and added accesses only raise it.
 TEST_CASE("Part A: the tree is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
   constexpr memlab::CheckId id = lab::check::tree_wavefronts_per_shared_load;
   const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
-  namespace metric = memlab::counters::metric;
-  const memlab::CounterValues c = memlab::read_counters(
-      {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
-      [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
-  if (!c.ok) {
-    memlab::skip_check(id, counters_unavailable(c.reason));
+  const std::optional<lab06::MeasuredTree> measured = tree_counters_of_kernel(id, b);
+  if (!measured) return;
+  const lab06::TreeCounters counters = lab06::tree_counters(*measured, lab06::tree_blocks(n));
+  if (!counters.problem.empty()) {
+    memlab::fail_check(id, memlab::join_bilingual({counters.problem, memlab::bilingual(" (", "（"), counters.describe(),
+                                                   memlab::bilingual(")", "）")}));
     return;
   }
-  // Threads that skip a step still issue its loads, predicated off: they count as shared-load
-  // instructions but move nothing. The loads that did run take wavefronts - conflicts
-  // wavefronts without conflicts (one each for 4-byte loads), so that is the denominator.
-  const double wavefronts = c[metric::shared_ld_wavefronts], conflicts = c[metric::shared_ld_bank_conflicts];
-  const double conflict_free = wavefronts - conflicts;
-  if (conflict_free <= 0) {
-    memlab::fail_check(
-        id, memlab::bilingual("the counters saw no shared-memory loads: does reduce_tree() add its tree in shared "
-                              "memory?",
-                              "计数器没有看到共享内存加载：reduce_tree() 是在共享内存中按树求和的吗？"));
-    return;
-  }
-  memlab::expect_value(
-      id, memlab::Estimate::exact(wavefronts / conflict_free),
-      memlab::bilingual(
-          fmt::format("{:.3f} wavefronts per shared load ({:.0f} wavefronts, {:.0f} of them bank conflicts)",
-                      wavefronts / conflict_free, wavefronts, conflicts),
-          fmt::format("每次共享内存加载 {:.3f} 个 wavefront（共 {:.0f} 个 wavefront，其中 {:.0f} 个来自 bank 冲突）",
-                      wavefronts / conflict_free, wavefronts, conflicts)));
+  memlab::expect_value(id, memlab::Estimate::exact(counters.worst_ratio()), counters.describe());
 }
 
-// Part B's lesson on the hardware: a full-speed sum loads float4 (16 sectors per request), not
-// one float per thread (4). It also grades Part B where the starter's tree already reads at DRAM
-// speed and time cannot tell the two apart (the gap rules of the Part B speed checks).
-TEST_CASE("Part B: reduce_fast loads 16 bytes per thread" * doctest::test_suite("mechanism")) {
+// Part B's lesson on the hardware: the adds happen in registers (few shared-memory wavefronts per
+// byte of input) and the input is read once, by coalesced loads. It also grades Part B where the
+// starter's tree already reads at DRAM speed and time cannot tell the two apart (the gap rules of
+// the Part B speed checks).
+TEST_CASE("Part B: reduce_fast adds in registers and reads its input once" * doctest::test_suite("mechanism")) {
+  constexpr memlab::CheckId id = lab::check::fast_adds_in_registers;
   const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
   namespace metric = memlab::counters::metric;
-  memlab::expect_counter_ratio(
-      lab::check::fast_sectors_per_request,
+  const memlab::CounterValues c = memlab::read_counters(
+      {metric::shared_ld_wavefronts, metric::shared_st_wavefronts, metric::global_ld_sectors},
       [&](cudaStream_t st) { student::reduce_fast(b.in.data(), b.scratch.data(), b.out.data(), n, st); },
-      metric::global_ld_sectors, metric::global_ld_requests, "sectors/request (reduce_fast global loads)",
       fmt::format("reduce_fast n={}", n));
+  if (!c.ok) {
+    memlab::skip_check(id, counters_unavailable(c.reason));
+    return;
+  }
+  const lab06::FastCounters counters = lab06::fast_counters(
+      {c[metric::shared_ld_wavefronts], c[metric::shared_st_wavefronts], c[metric::global_ld_sectors]}, n);
+  if (!counters.problem.empty()) {
+    memlab::fail_check(id, memlab::join_bilingual({counters.problem, memlab::bilingual(" (", "（"), counters.describe(),
+                                                   memlab::bilingual(")", "）")}));
+    return;
+  }
+  memlab::expect_value(id, memlab::Estimate::exact(counters.shared_per_sector), counters.describe());
 }
 
 // tree_pairs_form_a_reduction and tree_conflict_free_model trust tree_pair(); this confirms
-// that reduce_tree() adds that tree. The counters of its shared loads (per step s[dst] and
-// s[src], then s[0]) must agree with what the bank model predicts for the declared tree_pair()
-// over the same launch. The stores (s[dst] again, after the loads) repeat the addresses of
-// the s[dst] loads and add nothing to compare.
+// that reduce_tree() adds that tree. The counters of its shared accesses, over the tree's work,
+// must agree with what the bank model predicts for the declared tree_pair() (check_declared.h).
 TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank model" *
           doctest::test_suite("mechanism")) {
   constexpr memlab::CheckId id = lab::check::declared_tree_matches_kernel;
@@ -452,45 +468,180 @@ TEST_CASE("Part A: the declared tree is the kernel's: counters against the bank 
                               "未评估：tree_pair() 不是一棵有效的树（见 tree_pairs_form_a_reduction）"));
     return;
   }
-  const lab06::TreeLoadTraffic declared = lab06::tree_load_traffic(pairing);
+  const lab06::TreeTraffic declared = lab06::tree_traffic(pairing);
   const std::size_t n = std::size_t(1) << lab::param::counter_n_log2;
   SumBuffers b(n);
   b.in.upload(lab06::random_summands(n, memlab::inputs()));
   b.run(student::reduce_tree, "reduce_tree");
-  namespace metric = memlab::counters::metric;
-  const memlab::CounterValues c = memlab::read_counters(
-      {metric::shared_ld_wavefronts, metric::shared_ld_bank_conflicts},
-      [&](cudaStream_t st) { student::reduce_tree(b.in.data(), b.scratch.data(), b.out.data(), n, st); });
-  if (!c.ok) {
-    memlab::skip_check(id, counters_unavailable(c.reason));
-    return;
-  }
+  const std::optional<lab06::MeasuredTree> measured = tree_counters_of_kernel(id, b);
+  if (!measured) return;
   const lab06::Agreement agreement =
-      lab06::judge_declared_tree(declared, {c[metric::shared_ld_wavefronts], c[metric::shared_ld_bank_conflicts]});
+      lab06::judge_declared_tree(declared, lab06::tree_counters(*measured, lab06::tree_blocks(n)));
   memlab::expect_true(id, agreement.ok, agreement.text);
 }
 
-// Not a graded check: the prediction and the band on the starter's and the solution's trees,
-// against their loads as the H200 counted them (docs/results/h200-log.md, the run of 2026-11-30
-// at commit 568b17f).
-TEST_CASE("declared_tree_matches_kernel: prediction and band on known trees" * doctest::test_suite("cpu")) {
-  const lab06::Pairing interleaved = lab06::interleaved_pair, sequential = lab06::sequential_pair;
-  const lab06::TreeLoadTraffic starter = lab06::tree_load_traffic(interleaved);
-  const lab06::TreeLoadTraffic solution = lab06::tree_load_traffic(sequential);
-  CHECK(starter.fusable_steps == 1);                  // step 0: words 2 tid and 2 tid + 1
-  CHECK(starter.low == doctest::Approx(87.0 / 25));   // step 0 as one 8-byte load: 2 wavefronts, not 4
-  CHECK(starter.high == doctest::Approx(95.0 / 25));  // tree_cost's 94 / 24, and s[0]
-  CHECK(solution.fusable_steps == 1);  // step 7: thread 0 adds word 1 into word 0, fused or not 1 wavefront each
-  CHECK(solution.low == 1);
-  CHECK(solution.high == 1);
+// Not a graded check: both tree counter checks on plain numbers. The starter's and the solution's
+// loads as the H200 counted them (docs/results/h200-log.md, the run of 2026-11-30 at commit
+// 568b17f: W - C = 1644825 = 65793 x 25 for both); their stores as the bank model prices them (not
+// measured yet); and kernels made up to attack the checks, priced from the bank model's ways.
+TEST_CASE("tree counters: both checks on known and made-up kernels" * doctest::test_suite("cpu")) {
+  constexpr double kBar = 1.2;  // tree_wavefronts_per_shared_load's bar in lab.json
+  const std::size_t blocks = lab06::tree_blocks(std::size_t(1) << 24);
+  const double b = static_cast<double>(blocks);
+  CHECK(blocks == 65536 + 256 + 1);
+  CHECK(lab06::tree_blocks(1) == 1);
+  CHECK(lab06::tree_blocks(257) == 3);
+  CHECK(lab06::kTreeLoadsPerBlock == 25);
+  CHECK(lab06::kTreeStoresPerBlock == 20);
 
-  const lab06::MeasuredLoads starter_measured{5827870, 4183045}, solution_measured{1675227, 30402};
-  CHECK(lab06::judge_declared_tree(starter, starter_measured).ok);
-  CHECK(lab06::judge_declared_tree(solution, solution_measured).ok);
-  // Sequential declared over the interleaved kernel, and the other way round: both caught.
-  const lab06::Agreement lie = lab06::judge_declared_tree(solution, starter_measured);
+  // The bank model's prices, in wavefronts per block.
+  const lab06::TreeTraffic interleaved = lab06::tree_traffic(lab06::interleaved_pair);
+  const lab06::TreeTraffic sequential = lab06::tree_traffic(lab06::sequential_pair);
+  CHECK(interleaved.loads_apart == 95);     // tree_cost's 94 over 24 loads, and s[0]
+  CHECK(interleaved.loads_fused == 87);     // step 0 as one 8-byte load: 2 wavefronts per warp, not 4
+  CHECK(interleaved.loads_register == 85);  // only step 7's s[dst] and the last read can stay in registers
+  CHECK(interleaved.stores == 55);          // the fill's 8, then s[dst]: 8, 8, 8, 8, 8, 4, 2, 1
+  CHECK(interleaved.fusable_steps == 1);    // step 0: words 2 tid and 2 tid + 1
+  CHECK(interleaved.register_steps == 1);
+  CHECK(sequential.loads_apart == 25);
+  CHECK(sequential.loads_fused == 24);     // step 7: words 0 and 1 as one 8-byte load
+  CHECK(sequential.loads_register == 12);  // s[src] alone in every step, the block's sum from a register
+  CHECK(sequential.stores == 20);
+  CHECK(sequential.fusable_steps == 1);
+  CHECK(sequential.register_steps == 8);
+  // The interleaved tree's s[src] loads alone, from its ways per step (one warp each from step 2).
+  const lab06::TreeCost cost = lab06::tree_cost(lab06::interleaved_pair);
+  int interleaved_src = 0;
+  for (int step = 0; step < lab06::kSteps; ++step)
+    interleaved_src += cost.step_worst_wavefronts[step] * ((lab06::active_threads(step) + 31) / 32);
+  CHECK(interleaved_src == 47);  // 4 x 2 + 2 x 4 + 8 + 8 + 8 + 4 + 2 + 1
+
+  auto counters = [&](double load_w, double load_c, double store_w, double store_c) {
+    return lab06::tree_counters({load_w, load_c, store_w, store_c}, blocks);
+  };
+  // tree_wavefronts_per_shared_load: the accesses that ran are the tree's, and the worse ratio is
+  // within the bar.
+  auto passes = [&](const lab06::TreeCounters& c) { return c.problem.empty() && c.worst_ratio() <= kBar; };
+
+  // Today's verdicts, with today's numbers: 3.543 and 1.019 wavefronts per tree load.
+  const lab06::TreeCounters starter = counters(5827870, 4183045, 55 * b, 35 * b);
+  const lab06::TreeCounters solution = counters(1675227, 30402, 20 * b, 0);
+  CHECK(starter.load_ratio == doctest::Approx(5827870.0 / (5827870 - 4183045)));
+  CHECK(solution.load_ratio == doctest::Approx(1675227.0 / (1675227 - 30402)));
+  CHECK(starter.worst_ratio() == doctest::Approx(3.543).epsilon(0.001));  // its stores give 2.75
+  CHECK(solution.worst_ratio() == doctest::Approx(1.019).epsilon(0.001));
+  CHECK_FALSE(passes(starter));
+  CHECK(passes(solution));
+  CHECK(lab06::judge_declared_tree(interleaved, starter).ok);
+  CHECK(lab06::judge_declared_tree(sequential, solution).ok);
+  const lab06::Agreement lie = lab06::judge_declared_tree(sequential, starter);  // case 27
   CHECK_FALSE(lie.ok);
-  CHECK(lie.text.find("costs 3.54 wavefronts per shared load") != std::string::npos);
-  CHECK_FALSE(lab06::judge_declared_tree(starter, solution_measured).ok);
-  CHECK_FALSE(lab06::judge_declared_tree(solution, {0, 0}).ok);
+  CHECK(lie.text.find("3.543 wavefronts per tree load") != std::string::npos);
+  CHECK_FALSE(lab06::judge_declared_tree(interleaved, solution).ok);
+  CHECK_FALSE(lab06::judge_declared_tree(sequential, counters(0, 0, 0, 0)).ok);
+
+  // Dilution: the starter plus one conflict-free broadcast load per step per warp, 12 per block.
+  // Over the loads that ran this was 2.72; with 32 per step per warp (case 38) it fell to 1.16,
+  // under the bar. Over the work it only rises, and 37 loads ran per block where the tree has 25.
+  const lab06::TreeCounters diluted = counters(5827870 + 12 * b, 4183045, 55 * b, 35 * b);
+  CHECK(diluted.loads_per_block == doctest::Approx(37));
+  CHECK_FALSE(diluted.problem.empty());
+  CHECK_FALSE(passes(diluted));
+  CHECK_FALSE(lab06::judge_declared_tree(sequential, diluted).ok);
+  CHECK_FALSE(lab06::judge_declared_tree(interleaved, diluted).ok);
+  const double case38 = 32 * 12 * b;
+  CHECK((5827870 + case38) / (5827870 - 4183045 + case38) < kBar);  // the old ratio, fooled
+  CHECK_FALSE(passes(counters(5827870 + case38, 4183045, 55 * b, 35 * b)));
+  CHECK_FALSE(lab06::judge_declared_tree(sequential, counters(5827870 + case38, 4183045, 55 * b, 35 * b)).ok);
+
+  // Harris's register partial on the sequential tree: s[src] alone, then s[0] read back: 13 loads
+  // per block, conflict-free. Honest: passes both.
+  const lab06::TreeCounters harris = counters(13 * b, 0, 20 * b, 0);
+  CHECK(harris.load_ratio == doctest::Approx(0.52));
+  CHECK(passes(harris));
+  CHECK(lab06::judge_declared_tree(sequential, harris).ok);
+
+  // Declared sequential over an interleaved kernel with register partials (s[src] alone: 47
+  // wavefronts, s[0]: 1), padded with 12 broadcasts up to the tree's 25 loads per block.
+  const lab06::TreeCounters padded = counters((interleaved_src + 1 + 12) * b, 35 * b, 55 * b, 35 * b);
+  CHECK(padded.loads_per_block == doctest::Approx(25));
+  CHECK(padded.problem.empty());
+  CHECK_FALSE(passes(padded));
+  CHECK_FALSE(lab06::judge_declared_tree(sequential, padded).ok);
+
+  // A conflict moved into the stores: conflict-free loads (13 per block), the starter's stores.
+  const lab06::TreeCounters in_stores = counters(13 * b, 0, 55 * b, 35 * b);
+  CHECK(in_stores.worst_ratio() == doctest::Approx(2.75));
+  CHECK_FALSE(passes(in_stores));
+  CHECK_FALSE(lab06::judge_declared_tree(sequential, in_stores).ok);
+  // More stores than the tree's, conflict-free: they ran, so they are not the tree's.
+  CHECK_FALSE(counters(25 * b, 0, 30 * b, 0).problem.empty());
+}
+
+// Not a graded check: fast_adds_in_registers on designs priced by hand at 2^24 floats (2^21
+// sectors). Shared wavefronts per block: a tree of 256 one-value threads 25 loads and 20 stores
+// without conflicts (the starter's: 88.6 loads as the H200 counted them, 55 stores); a block that
+// adds in registers and finishes with shuffles 8 stores (one per warp) and 1 load.
+TEST_CASE("fast_adds_in_registers: designs priced by hand" * doctest::test_suite("cpu")) {
+  constexpr double kBar = 0.5;  // fast_adds_in_registers' bar in lab.json
+  const std::size_t n = std::size_t(1) << 24;
+  const double tree_blocks = static_cast<double>(lab06::tree_blocks(n));  // 65793
+  auto counters = [&](double loads, double stores, double sectors) {
+    return lab06::fast_counters({loads, stores, sectors}, n);
+  };
+  auto passes = [&](const lab06::FastCounters& c) { return c.problem.empty() && c.shared_per_sector <= kBar; };
+
+  // The starter: its interleaved tree for every 256 values; 2105376 sectors on the H200.
+  const lab06::FastCounters starter = counters(5827870, 55 * tree_blocks, 2105376);
+  CHECK(starter.problem.empty());  // it reads the input once: 1.0039 with its upper levels
+  CHECK(starter.shared_per_sector == doctest::Approx(4.504).epsilon(0.001));
+  CHECK_FALSE(passes(starter));
+  // The same design with Part A's conflict-free tree: still a tree for every 256 values.
+  const lab06::FastCounters one_per_thread = counters(1675227, 20 * tree_blocks, 2105376);
+  CHECK(one_per_thread.shared_per_sector == doctest::Approx(1.426).epsilon(0.001));
+  CHECK_FALSE(passes(one_per_thread));
+
+  // The reference: 1056 resident blocks and a one-block second pass; 2097284 sectors on the H200.
+  const lab06::FastCounters reference = counters(1057, 8 * 1057, 2097284);
+  CHECK(reference.shared_per_sector == doctest::Approx(0.00454).epsilon(0.01));
+  CHECK(passes(reference));
+  CHECK(passes(counters(4097, 8 * 4097, 2097152 + 512)));  // 4096 blocks, the most scratch holds
+  // A scalar grid-stride kernel (case 16): the same per block, one atomicAdd each, no second pass.
+  CHECK(passes(counters(1056, 8 * 1056, 2097152)));
+  // Harris's reduce6 (case 09): 528 blocks of 512 threads, 45 wavefronts each, and a second pass.
+  // Loads 8 + 4 + 2 + 1, stores 16 + 8 + 4 + 2.
+  CHECK(passes(counters(529 * 15, 529 * 30, 2097152 + 66)));
+  // One float4 per thread before a conflict-free tree of 256 threads: 16384 blocks of 45.
+  const lab06::FastCounters float4_tree = counters(16384 * 25, 16384 * 20, 2097152 + 2048);
+  CHECK(float4_tree.shared_per_sector == doctest::Approx(0.352).epsilon(0.01));
+  CHECK(passes(float4_tree));
+
+  // Case 23's remembered sum: the counters' replays read 8201 sectors (H200, 2026-12-05).
+  CHECK_FALSE(counters(0, 8, 8201).problem.empty());
+  // The input read twice, and lanes that each walk their own run of floats (8 sectors per 32 B).
+  CHECK_FALSE(counters(1057, 8 * 1057, 2 * 2097152).problem.empty());
+  CHECK_FALSE(counters(1057, 8 * 1057, 8 * 2097152).problem.empty());
+  CHECK(counters(1057, 8 * 1057, 1.05 * 2097152).problem.empty());
+}
+
+// Not a graded check: the exact data of every size (check_sums.h). Never integers, exact in any
+// order, and the first half doubled is wrong at every size (case 39).
+TEST_CASE("dyadic summands: exact in any order, and half of them doubled is wrong" * doctest::test_suite("cpu")) {
+  CHECK(lab06::dyadic_group(5592405) == 1);  // 3 x 5592405 <= 2^24
+  CHECK(lab06::dyadic_group(5592406) == 2);
+  CHECK(lab06::dyadic_group(std::size_t(1) << 28) == 64);  // 3 x 2^22 <= 2^24 < 3 x 2^23
+  for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(255), std::size_t(256),
+                        std::size_t(257), std::size_t(1000003), (std::size_t(1) << 20) + 7}) {
+    CAPTURE(n);
+    const lab06::DyadicSummands d = lab06::dyadic_summands(n, memlab::inputs());
+    CHECK(d.group == 1);
+    CHECK(d.numerator_abs_sum <= (std::int64_t(1) << 24));
+    bool integer = false;
+    for (float v : d.values) integer = integer || (v != 0 && v == std::floor(v));
+    CHECK_FALSE(integer);
+    CHECK(lab06::judge_exact_sum(lab06::sum_sequential(d.values), n, d, "sequential").ok);
+    CHECK(lab06::judge_exact_sum(lab06::sum_pairwise(d.values), n, d, "pairwise").ok);
+    const std::vector<float> half(d.values.begin(), d.values.begin() + static_cast<std::ptrdiff_t>(n / 2));
+    CHECK_FALSE(lab06::judge_exact_sum(2 * lab06::sum_sequential(half), n, d, "half, doubled").ok);
+  }
 }

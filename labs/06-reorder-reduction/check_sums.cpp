@@ -14,7 +14,8 @@ namespace lab06 {
 
 namespace {
 
-constexpr std::int64_t kExactLimit = std::int64_t(1) << 24;  // floats hold every integer up to here
+// A float holds every multiple of 2^-e up to 2^24 * 2^-e: the budget of sum|k|.
+constexpr std::int64_t kExactLimit = std::int64_t(1) << 24;
 
 // The bound of a sum accumulated with unit roundoff u: n*u / (1 - n*u) * sum|x|.
 long double gamma_bound(std::size_t n, long double u, long double sum_abs) {
@@ -36,26 +37,44 @@ Reference reference_sum(const std::vector<float>& x) {
 
 std::vector<float> random_summands(std::size_t n, memlab::InputGenerator& rng) { return rng.floats(n, -1.0f, 1.0f); }
 
-ExactSummands exact_summands(std::size_t n, memlab::InputGenerator& rng) {
-  ExactSummands out;
+double DyadicSummands::total() const { return std::ldexp(static_cast<double>(numerator_sum), -exponent); }
+
+std::size_t dyadic_group(std::size_t n) {
+  std::size_t group = 1;
+  while (3 * ((n + group - 1) / group) > static_cast<std::size_t>(kExactLimit)) group *= 2;
+  return group;
+}
+
+DyadicSummands dyadic_summands(std::size_t n, memlab::InputGenerator& rng) {
+  DyadicSummands out;
+  out.group = dyadic_group(n);
   out.values.resize(n);
-  // Aim at a total near 2^23, half the limit; the loop below enforces the limit itself.
-  const double per_element = double(kExactLimit / 2) / static_cast<double>(n);
-  const int top = per_element >= 4 ? 8 : 1;  // values 0..top, mean top / 2
-  const std::uint64_t keep = per_element >= 0.5 ? ~std::uint64_t(0) : std::uint64_t(per_element * 0x1p64);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint64_t r = rng.next_u64();
-    std::int64_t v = 0;
-    if (top == 8)
-      v = static_cast<std::int64_t>(r % 9);
-    else if (keep == ~std::uint64_t(0))
-      v = static_cast<std::int64_t>(r & 1);
-    else
-      v = r < keep ? 1 : 0;
-    if (out.total + v > kExactLimit) v = 0;
-    out.values[i] = static_cast<float>(v);
-    out.total += v;
-  }
+  do {
+    std::fill(out.values.begin(), out.values.end(), 0.0f);
+    out.numerator_sum = out.numerator_abs_sum = out.first_half_numerators = 0;
+    out.exponent = 2 + static_cast<int>(rng.next_u64() % 8);  // 2..9
+    const float unit = std::ldexp(1.0f, -out.exponent);
+    for (std::size_t first = 0; first < n; first += out.group) {
+      const std::uint64_t r = rng.next_u64();
+      const std::size_t i = first + static_cast<std::size_t>(r % out.group);
+      if (i >= n) continue;  // the last group may be cut short
+      const std::uint64_t bits = r >> 32;
+      int k = 0;
+      if (i < n / 2) {  // leans positive
+        k = (bits & 1u) ? 3 : 1;
+        if (((bits >> 1) & 3u) == 0) k = -k;
+      } else {  // leans negative
+        k = ((bits >> 3) & 3u) != 0 ? 3 : 1;
+        if (((bits >> 5) & 3u) != 0) k = -k;
+      }
+      out.values[i] = static_cast<float>(k) * unit;  // exact: |k| <= 3
+      out.numerator_sum += k;
+      out.numerator_abs_sum += k < 0 ? -k : k;
+      if (i < n / 2) out.first_half_numerators += k;
+    }
+    // The halves must differ (their sums, so that the first half doubled is wrong), and a lone
+    // value must not be zero.
+  } while (n >= 2 ? 2 * out.first_half_numerators == out.numerator_sum : out.numerator_sum == 0);
   return out;
 }
 
@@ -76,16 +95,20 @@ SumVerdict judge_float_sum(float got, std::size_t n, const Reference& ref, const
   return v;
 }
 
-SumVerdict judge_exact_sum(float got, std::size_t n, std::int64_t total, const std::string& what) {
+SumVerdict judge_exact_sum(float got, std::size_t n, const DyadicSummands& exact, const std::string& what) {
   SumVerdict v;
-  v.error = std::fabs(static_cast<double>(got) - static_cast<double>(total));
-  v.ok = v.error == 0;
+  const double total = exact.total();
+  v.error = std::fabs(static_cast<double>(got) - total);
+  v.ok = v.error == 0;  // false for NaN
   v.text = memlab::bilingual(
-      fmt::format("n={} {}: got {:.9g}, exact {}{}", n, memlab::english_part(what), double(got),
-                  static_cast<long long>(total),
-                  v.ok ? "" : " (integer data with sum <= 2^24 must sum exactly in any order)"),
-      fmt::format("n={} {}：得到 {:.9g}，精确值 {}{}", n, memlab::chinese_part(what), double(got),
-                  static_cast<long long>(total), v.ok ? "" : "（和不超过 2^24 的整数数据，按任何顺序求和都必须精确）"));
+      fmt::format("n={} {}: got {:.9g}, exact {:.9g}{}", n, memlab::english_part(what), double(got), total,
+                  v.ok ? ""
+                       : fmt::format(" (values k * 2^-{} with sum|k| = {} <= 2^24 sum exactly in any order)",
+                                     exact.exponent, static_cast<long long>(exact.numerator_abs_sum))),
+      fmt::format("n={} {}：得到 {:.9g}，精确值 {:.9g}{}", n, memlab::chinese_part(what), double(got), total,
+                  v.ok ? ""
+                       : fmt::format("（k * 2^-{} 形式的值，sum|k| = {} <= 2^24，按任何顺序求和都必须精确）",
+                                     exact.exponent, static_cast<long long>(exact.numerator_abs_sum))));
   return v;
 }
 

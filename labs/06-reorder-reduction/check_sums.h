@@ -3,10 +3,16 @@
 //
 // Any order of n - 1 float additions returns a sum within gamma(n) * sum|x| of the exact one,
 // gamma(n) = n*u / (1 - n*u), u = 2^-24 (memlab::float_sum_error_bound). For random data this
-// bound is useful only while n*u is small; from n = 2^24 on it is infinite. So the checker
-// also sums integer data: when the values are integers and sum|x| <= 2^24, every partial sum
-// of every order is an integer no larger than 2^24, which a float holds exactly, so every
-// addition is exact and the float sum must equal the exact total, in any order, at any n.
+// bound is useful only while n*u is small; from n = 2^24 on it is infinite. It is not tightened:
+// it must hold for every honest order, atomics included. One atomicAdd per block of 256 values is
+// a running sum of n / 256 block sums, whose worst case alone is about (n / 256) u sum|x|
+// (2.3e-4 sum|x| at n = 10^6), while the first half doubled misses the sum of random data by about
+// sqrt(n / 3) / (n / 2) sum|x| (1.2e-3 at n = 10^6) on average, and by much less in many draws.
+// No sound bound tells the two apart reliably. So the checker also sums exact data at every size:
+// values k * 2^-e (k odd, e >= 2: never integers) with sum|k| <= 2^24. Every partial sum of every
+// order is then a multiple of 2^-e no larger than 2^24 * 2^-e, which a float holds exactly, so
+// every addition is exact and the sum must equal the exact total, in any order, at any n. Its two
+// halves lean opposite ways, so half of the data doubled is far from the total.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -27,13 +33,25 @@ Reference reference_sum(const std::vector<float>& x);
 // Random floats in [-1, 1): the bound below is meaningful while n * 2^-24 is small.
 std::vector<float> random_summands(std::size_t n, memlab::InputGenerator& rng);
 
-// Non-negative integers with sum <= 2^24: any order sums them exactly. Dense and varied
-// (0..8) for small n, 0/1 for mid n, sparse ones (about 2^23 of them) for n > 2^24.
-struct ExactSummands {
+// The exact data of every size, from the family of the timed inputs (memlab::ExactSumSamples,
+// memlab/sample_inputs.h): values k * 2^-e, k in {-3, -1, 1, 3}, one exponent e from 2 to 9 per
+// draw; the first half leans positive (k in {1, 3}, positive 3 times in 4), the second half
+// negative (mostly 3, negative 3 times in 4). One value in each aligned group of `group` elements
+// is non-zero, at a random place: every value up to n = 5592405 (group 1), fewer above, so that
+// sum|k| <= 3 ceil(n / group) <= 2^24 (group 64 at n = 2^28, where the timed inputs' fixed group of
+// 32 would break the budget). The draw is repeated until the two halves' sums differ (n >= 2) or
+// the one value is not zero (n = 1).
+struct DyadicSummands {
   std::vector<float> values;
-  std::int64_t total = 0;
+  std::int64_t numerator_sum = 0, numerator_abs_sum = 0;  // sum of k and of |k|
+  std::int64_t first_half_numerators = 0;                 // sum of k over the first n / 2 values
+  int exponent = 0;                                       // every value is k * 2^-exponent
+  std::size_t group = 1;
+  double total() const;  // exact, and exactly a float
 };
-ExactSummands exact_summands(std::size_t n, memlab::InputGenerator& rng);
+DyadicSummands dyadic_summands(std::size_t n, memlab::InputGenerator& rng);
+// The group of n values: the smallest power of two with 3 ceil(n / group) <= 2^24.
+std::size_t dyadic_group(std::size_t n);
 
 // How far `got` may be from the exact sum: gamma(n) * sum|x| plus the reference's own error.
 // Infinite when n * 2^-24 >= 1.
@@ -47,7 +65,7 @@ struct SumVerdict {
 };
 // `what` names the data, in English and Chinese (memlab/bilingual.h) or in English only.
 SumVerdict judge_float_sum(float got, std::size_t n, const Reference& ref, const std::string& what);
-SumVerdict judge_exact_sum(float got, std::size_t n, std::int64_t total, const std::string& what);
+SumVerdict judge_exact_sum(float got, std::size_t n, const DyadicSummands& exact, const std::string& what);
 
 // Summation orders, in float, for the CPU proof that the bound covers the GPU's orders.
 float sum_sequential(const std::vector<float>& x);

@@ -128,20 +128,6 @@ TreeCost tree_cost(const Pairing& pairing) {
 
 namespace {
 
-struct LoadCost {
-  int wavefronts = 0;
-  int conflict_free = 0;  // what the same access costs without bank conflicts
-};
-
-LoadCost load_cost(const bank::WarpAccess& access) {
-  const bank::AccessResult result = bank::analyze(access);
-  LoadCost cost;
-  cost.wavefronts = result.wavefronts;
-  for (const bank::PhaseResult& phase : result.phases)
-    if (phase.has_active_lane() && !phase.served_with_previous) cost.conflict_free += 1;
-  return cost;
-}
-
 // Word w as the first of two neighbouring words read as one 8-byte load, or -1 when the pair
 // is not two neighbouring words starting at an even one.
 int fused_first_word(Pair p) {
@@ -158,18 +144,30 @@ Pair interleaved_pair(int step, int tid) {
 
 Pair sequential_pair(int step, int tid) { return {tid, tid + (kBlock / 2 >> step)}; }
 
-TreeLoadTraffic tree_load_traffic(const Pairing& pairing) {
-  // Per step: the cost of its loads as two 4-byte loads per warp, and as one 8-byte load when
-  // the step can be fused.
-  struct StepCost {
-    LoadCost apart, fused;
-    bool fusable = true;
-  };
-  std::vector<StepCost> steps(kSteps);
+std::size_t tree_blocks(std::size_t n) {
+  std::size_t blocks = 0, left = n;
+  do {  // reduce_tree launches one block even for n <= 256
+    left = (left + kBlock - 1) / kBlock;
+    blocks += left;
+  } while (left > 1);
+  return blocks;
+}
+
+TreeTraffic tree_traffic(const Pairing& pairing) {
+  TreeTraffic traffic;
+  traffic.stores = kBlock / bank::kWarpSize;  // the fill: s[tid], one conflict-free store per warp
+  int apart = 1, fused = 1, least = 0;        // thread 0's s[0] after the tree; a register may hold it
   for (int step = 0; step < kSteps; ++step) {
-    StepCost& sc = steps[step];
-    for (int tid = 0; tid < active_threads(step); ++tid)
-      if (fused_first_word(pairing(step, tid)) < 0) sc.fusable = false;
+    // Fusable: every pair two neighbouring words from an even one. Register: every thread wrote
+    // s[dst] itself in the step before (step 0: in the fill, where thread tid writes s[tid]).
+    bool fusable = true, in_register = true;
+    for (int tid = 0; tid < active_threads(step); ++tid) {
+      const Pair p = pairing(step, tid);
+      if (fused_first_word(p) < 0) fusable = false;
+      const int written = step == 0 ? tid : pairing(step - 1, tid).dst;
+      if (p.dst != written) in_register = false;
+    }
+    int step_apart = 0, step_fused = 0, step_src = 0;
     for (int warp = 0; warp * bank::kWarpSize < active_threads(step); ++warp) {
       bank::WarpAccess dst, src, pair;
       dst.active_mask = src.active_mask = pair.active_mask = 0;
@@ -181,41 +179,26 @@ TreeLoadTraffic tree_load_traffic(const Pairing& pairing) {
         dst.active_mask |= 1u << lane;
         dst.byte_address[lane] = static_cast<std::uint32_t>(p.dst) * 4;
         src.byte_address[lane] = static_cast<std::uint32_t>(p.src) * 4;
-        if (sc.fusable) pair.byte_address[lane] = static_cast<std::uint32_t>(fused_first_word(p)) * 4;
+        if (fusable) pair.byte_address[lane] = static_cast<std::uint32_t>(fused_first_word(p)) * 4;
       }
       src.active_mask = pair.active_mask = dst.active_mask;
-      for (const bank::WarpAccess* a : {&dst, &src}) {
-        const LoadCost c = load_cost(*a);
-        sc.apart.wavefronts += c.wavefronts;
-        sc.apart.conflict_free += c.conflict_free;
-      }
-      if (sc.fusable) {
-        const LoadCost c = load_cost(pair);
-        sc.fused.wavefronts += c.wavefronts;
-        sc.fused.conflict_free += c.conflict_free;
-      }
+      bank::WarpAccess store = dst;
+      store.op = bank::MemoryOp::store;
+      const int dst_load = bank::count_wavefronts(dst), src_load = bank::count_wavefronts(src);
+      step_apart += dst_load + src_load;
+      step_fused += fusable ? bank::count_wavefronts(pair) : dst_load + src_load;
+      step_src += src_load;
+      traffic.stores += bank::count_wavefronts(store);
     }
+    traffic.fusable_steps += fusable ? 1 : 0;
+    traffic.register_steps += in_register ? 1 : 0;
+    apart += std::max(step_apart, step_fused);
+    fused += step_fused;
+    least += std::min({step_apart, step_fused, in_register ? step_src : step_apart});
   }
-  std::vector<int> fusable;
-  for (int step = 0; step < kSteps; ++step)
-    if (steps[step].fusable) fusable.push_back(step);
-  TreeLoadTraffic traffic;
-  traffic.fusable_steps = static_cast<int>(fusable.size());
-  bool first = true;
-  for (unsigned choice = 0; choice < (1u << fusable.size()); ++choice) {
-    LoadCost total{1, 1};  // thread 0's load of s[0] after the tree
-    for (int step = 0; step < kSteps; ++step) {
-      const auto at = std::find(fusable.begin(), fusable.end(), step);
-      const bool fused = at != fusable.end() && ((choice >> (at - fusable.begin())) & 1u);
-      const LoadCost& c = fused ? steps[step].fused : steps[step].apart;
-      total.wavefronts += c.wavefronts;
-      total.conflict_free += c.conflict_free;
-    }
-    const double ratio = double(total.wavefronts) / total.conflict_free;
-    traffic.low = first ? ratio : std::min(traffic.low, ratio);
-    traffic.high = first ? ratio : std::max(traffic.high, ratio);
-    first = false;
-  }
+  traffic.loads_apart = apart;
+  traffic.loads_fused = fused;
+  traffic.loads_register = least;
   return traffic;
 }
 

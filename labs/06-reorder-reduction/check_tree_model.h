@@ -4,6 +4,7 @@
 // the warps of each step should take one shared-memory wavefront per access (the course's
 // bank model says how many they take).
 #include <array>
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -51,20 +52,45 @@ struct TreeCost {
 // Call only when tree_problem() is empty: the words must lie inside the block's 256.
 TreeCost tree_cost(const Pairing& pairing);
 
-// The shared loads of one block of the lab's kernel as the counters see them, priced by the
-// bank model: per step, every warp with an active lane loads s[dst] and s[src], and after the
-// tree thread 0 loads s[0] (25 warp loads in all). The ratio is wavefronts over conflict-free
-// wavefronts (one per 4-byte load; one per served phase with an active lane for an 8-byte
-// load), what tree_wavefronts_per_shared_load reads from the counters as wavefronts over
-// (wavefronts - bank conflicts). nvcc fuses a step's two loads into one 8-byte load when every
-// thread's pair is two neighbouring words starting at an even one (the starter's step 0), so
-// the prediction is a range: `low` with every such step fused, `high` with none. For a tree
-// with no such step, low == high.
-struct TreeLoadTraffic {
-  double low = 0, high = 0;
-  int fusable_steps = 0;
+// The shared accesses of one block of the lab's kernel, fixed by lab.h: its 8 warps store s[tid]
+// (the fill); in each step every warp with an active thread (4, 2, 1, 1, 1, 1, 1, 1 warps: 12 in
+// all) loads s[dst] and s[src] and stores s[dst]; thread 0 loads s[0] last. Without bank
+// conflicts that is 25 load and 20 store wavefronts per block. The counter checks divide by this
+// work, never by the instructions they count, so that added cheap accesses cannot dilute a ratio.
+constexpr int tree_warp_steps() {
+  int warps = 0;
+  for (int step = 0; step < kSteps; ++step) warps += (active_threads(step) + 31) / 32;
+  return warps;
+}
+inline constexpr int kTreeLoadsPerBlock = 2 * tree_warp_steps() + 1;         // 25
+inline constexpr int kTreeStoresPerBlock = kBlock / 32 + tree_warp_steps();  // 20
+
+// Blocks over every level of reduce_tree() for n >= 1 values: one per 256 values, level after
+// level, until one block remains (n = 2^24: 65536 + 256 + 1 = 65793).
+std::size_t tree_blocks(std::size_t n);
+
+// The bank model's price of one block's shared accesses for a declared tree_pair(), in
+// wavefronts per block. A kernel that adds the tree may read it in three ways, all honest:
+//   apart     each step's s[dst] and s[src] as two 4-byte loads, then s[0]: the most
+//   fused     a step whose every pair is two neighbouring words starting at an even one read as
+//             one 8-byte load (nvcc does this for the starter's step 0)
+//   register  the least: in a step where every thread that adds wrote its s[dst] itself in the
+//             step before (or in the fill), it may keep that sum in a register and load s[src]
+//             alone (Harris's reductions do), and thread 0 may write the block's sum from its
+//             register
+// The stores are the same in all three: the fill, then s[dst] in every step.
+struct TreeTraffic {
+  int loads_apart = 0, loads_fused = 0, loads_register = 0;
+  int stores = 0;
+  int fusable_steps = 0;   // steps that may run as one 8-byte load
+  int register_steps = 0;  // steps whose s[dst] loads may stay in registers
+
+  // Per access of the tree's work (kTreeLoadsPerBlock loads, kTreeStoresPerBlock stores).
+  double load_low() const { return double(loads_register) / kTreeLoadsPerBlock; }
+  double load_high() const { return double(loads_apart) / kTreeLoadsPerBlock; }
+  double store_ratio() const { return double(stores) / kTreeStoresPerBlock; }
 };
 // Call only when tree_problem() is empty.
-TreeLoadTraffic tree_load_traffic(const Pairing& pairing);
+TreeTraffic tree_traffic(const Pairing& pairing);
 
 }  // namespace lab06

@@ -1,6 +1,7 @@
 // Lab 06 reference solution. Part A: the same tree with sequential addressing (only
 // tree_pair() changes). Part B: each thread first sums many float4s in registers
-// (grid-stride), then warp shuffles and one shared word per warp finish the block.
+// (grid-stride), then warp shuffles and one shared word per warp finish the block: 9 shared
+// wavefronts per block of many thousands of values, where a tree per 256 values costs 45.
 #include <algorithm>
 
 #include "lab.h"

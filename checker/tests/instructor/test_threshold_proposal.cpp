@@ -119,7 +119,9 @@ TEST_CASE("lab 06's tree on the H200: no value keeps both margins, so the counte
 
   CHECK(row(rows, "fast_fraction_of_read_roofline").action == ProposalAction::keep);
   CHECK(row(rows, "fast_vs_cub").action == ProposalAction::keep);
-  CHECK(row(rows, "fast_sectors_per_request").action == ProposalAction::keep);
+  // Retired from lab.json (retired_checks): fast_adds_in_registers took its place, and the H200 fixture
+  // has no run of it yet.
+  CHECK_THROWS(row(rows, "fast_sectors_per_request"));
 
   const json overrides = lab_overrides(manifest_of("06"), rows);
   CHECK(overrides["tree_speedup_vs_starter"] == json::parse(R"({"points": 0})"));
