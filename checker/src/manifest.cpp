@@ -268,6 +268,24 @@ Manifest read_manifest(const json& j, ManifestUse use) {
     m.checks.push_back(s);
   }
   if (m.checks.empty() && grading) throw std::runtime_error("no checks");
+  if (auto retired = j.find("retired_checks"); retired != j.end()) {
+    if (!retired->is_array())
+      throw std::runtime_error("\"retired_checks\" must be an array of {\"id\": ..., \"replaced_by\": ...}");
+    for (const auto& r : *retired) {
+      RetiredCheck rc;
+      try {
+        rc.id = text_field(r, "id", true);
+        rc.replaced_by = text_field(r, "replaced_by", true);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(std::string("retired_checks: ") + e.what());
+      }
+      if (m.find(rc.id)) bad_check(rc.id, "is retired (\"retired_checks\") and a check of this lab at once");
+      if (!m.find(rc.replaced_by))
+        throw std::runtime_error("retired check " + rc.id + " is replaced_by " + rc.replaced_by +
+                                 ", which is not a check of this lab");
+      m.retired.push_back(rc);
+    }
+  }
   for (const auto& c : m.checks)
     if (!c.confirmed_by.empty() && !m.find(c.confirmed_by))
       bad_check(c.id, "is confirmed_by " + c.confirmed_by + ", which is not a check of this lab");
@@ -311,7 +329,18 @@ void apply_overrides(Manifest& m, const std::string& text, const std::string& or
     CheckSpec* spec = nullptr;
     for (auto& c : m.checks)
       if (c.id == it.key()) spec = &c;
-    if (!spec) bad(origin, "lab " + m.number + " has no check named " + it.key());
+    if (!spec) {
+      // An id an older lab.json had: name the check that took its place, in both languages (the
+      // error reaches the console and the report as it is).
+      for (const RetiredCheck& r : m.retired)
+        if (r.id == it.key())
+          bad(origin, "lab " + m.number + " has no check named " + r.id + " any more: it was replaced by " +
+                          r.replaced_by + ", so write its thresholds under " + r.replaced_by +
+                          " (its values and units may differ: see lab.json) / 实验 " + m.number + " 已不再有检查 " +
+                          r.id + "：它已被 " + r.replaced_by + " 取代，请把阈值写在 " + r.replaced_by +
+                          " 下（数值和单位可能不同，见 lab.json）");
+      bad(origin, "lab " + m.number + " has no check named " + it.key());
+    }
     const json& o = it.value();
     if (!o.is_object()) bad(origin, it.key() + ": expected {\"required\": ..., \"points\": ...}");
     for (auto field = o.begin(); field != o.end(); ++field) {
@@ -340,6 +369,9 @@ std::string unit_in_chinese(const std::string& unit) {
   if (unit == "sectors/request") return "个扇区/请求";
   if (unit == "wavefronts/load") return "个 wavefront/加载指令";
   if (unit == "wavefronts/instruction") return "个 wavefront/指令";
+  if (unit == "wavefronts/32 elements") return "个 wavefront/32 个元素";
+  if (unit == "sectors/32 floats") return "个扇区/32 个 float";
+  if (unit == "wavefronts/sector") return "个 wavefront/扇区";
   if (unit == "wrong patterns") return "个错误模式";
   return unit;  // x, %, KiB: the same in both
 }

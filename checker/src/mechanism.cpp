@@ -2,6 +2,9 @@
 // instruction, four sectors per request), so a fast-by-accident kernel cannot pass them.
 #include <cstdio>
 
+#include <fmt/format.h>
+
+#include "memlab/bilingual.h"
 #include "memlab/checker.h"
 #include "memlab/counters.h"
 #include "memlab/launch.h"
@@ -35,21 +38,26 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
   return out;
 }
 
-bool expect_counter_ratio(CheckId id, const Launch& launch, const std::string& numerator,
-                          const std::string& denominator, const std::string& what, const std::string& launch_name) {
-  CounterValues c = read_counters({numerator, denominator}, launch, launch_name);
+bool expect_counter_against_work(CheckId id, const Launch& launch, const std::string& counter, double work,
+                                 CounterScale scale, const std::string& what, const std::string& work_text,
+                                 const std::string& launch_name) {
+  const CounterValues c = read_counters({counter}, launch, launch_name);
   if (!c.ok) {
-    skip_check(id, "hardware counters unavailable: " + c.reason);
+    skip_check(id, join_bilingual({bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
     return false;
   }
-  const double num = c[numerator], den = c[denominator];
-  if (den <= 0) {
-    fail_check(id, "the counters saw no " + what + " (" + denominator + " = 0): is the kernel doing its work?");
+  const double counted = c[counter];
+  if (counted <= 0) {
+    fail_check(id, bilingual(fmt::format("the counters saw none ({} = 0): is the kernel doing its work?", counter),
+                             fmt::format("计数器什么也没看到（{} = 0）：核函数在做它的工作吗？", counter)));
     return false;
   }
-  char text[256];
-  std::snprintf(text, sizeof text, "%.3f %s (%.0f / %.0f)", num / den, what.c_str(), num, den);
-  return expect_value(id, Estimate::exact(num / den), text);
+  const double value = scale == CounterScale::per_work ? counted / work : work / counted;
+  return expect_value(id, Estimate::exact(value),
+                      bilingual(fmt::format("{:.3f} {} ({} = {:.0f}; the work: {})", value, english_part(what), counter,
+                                            counted, english_part(work_text)),
+                                fmt::format("{:.3f}（{}）（{} = {:.0f}；工作量：{}）", value, chinese_part(what),
+                                            counter, counted, chinese_part(work_text))));
 }
 
 }  // namespace memlab

@@ -244,6 +244,50 @@ TEST_CASE("overrides: an instructor file changes thresholds and points only") {
                     doctest::Contains("only numeric"));
 }
 
+// A check id that went (retired_checks): an overrides file written for the older lab.json must
+// not be ignored nor fail with a bare "no check named": the error names the replacement, in
+// English and Chinese.
+TEST_CASE("overrides: a retired check id fails with the name of its replacement") {
+  const std::string retiring = R"({
+    "number": "04", "name": "padding", "title": "Padding", "student_files": ["transpose.cu"],
+    "retired_checks": [{"id": "old_counter", "replaced_by": "speedup"}],
+    "checks": [
+      {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=",
+       "required": 1.8, "unit": "x", "points": 3, "description": "faster"}]})";
+  Manifest m = parse_manifest(retiring, "lab.json");
+  REQUIRE(m.retired.size() == 1);
+  CHECK(m.retired[0].replaced_by == "speedup");
+  CHECK_THROWS_WITH(apply_overrides(m, R"({"04": {"old_counter": {"points": 2}}})", "o.json"),
+                    doctest::Contains("old_counter any more: it was replaced by speedup"));
+  CHECK_THROWS_WITH(apply_overrides(m, R"({"04": {"old_counter": {"points": 2}}})", "o.json"),
+                    doctest::Contains("已不再有检查 old_counter：它已被 speedup 取代"));
+  CHECK_THROWS_WITH(apply_overrides(m, R"({"04": {"other": {"points": 2}}})", "o.json"),
+                    doctest::Contains("no check named other"));
+  CHECK(m.overridden.empty());
+
+  // The manifest itself: a retired id may not be a check, and its replacement must be one.
+  std::string both = retiring;
+  both.replace(both.find("old_counter"), 11, "speedup");
+  CHECK_THROWS_WITH(parse_manifest(both, "lab.json"), doctest::Contains("is retired"));
+  std::string nowhere = retiring;
+  nowhere.replace(nowhere.find("\"replaced_by\": \"speedup\""), 24, "\"replaced_by\": \"gone\"");
+  CHECK_THROWS_WITH(parse_manifest(nowhere, "lab.json"), doctest::Contains("not a check of this lab"));
+  const std::string replacement = R"(, "replaced_by": "speedup")";
+  std::string unnamed = retiring;
+  unnamed.replace(unnamed.find(replacement), replacement.size(), "");
+  CHECK_THROWS_WITH(parse_manifest(unnamed, "lab.json"), doctest::Contains("\"replaced_by\" is missing"));
+}
+
+// Lab 06's own lab.json: fast_sectors_per_request went, and fast_adds_in_registers took its place.
+TEST_CASE("overrides: lab 06's fast_sectors_per_request names fast_adds_in_registers") {
+  Manifest m = load_manifest(MEMLAB_SOURCE_DIR "/labs/06-reorder-reduction");
+  CHECK(m.find("fast_sectors_per_request") == nullptr);
+  REQUIRE(m.find("fast_adds_in_registers") != nullptr);
+  CHECK_THROWS_WITH(
+      apply_overrides(m, R"({"06": {"fast_sectors_per_request": {"required": 4, "points": 1}}})", "thresholds.json"),
+      doctest::Contains("replaced by fast_adds_in_registers"));
+}
+
 TEST_CASE("quantities print as handouts quote them") {
   CHECK(format_quantity(1.8, "x") == "1.8x");
   CHECK(format_quantity(0.75, "fraction") == "75 %");

@@ -108,15 +108,15 @@ TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
                                        lab::check::speedup_vs_starter, lab::check::fraction_of_copy_roofline);
 }
 
-TEST_CASE("the column read is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
-  const int n = lab::param::counter_side;
-  memlab::DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
-  in.upload(memlab::inputs().floats((size_t)n * n));
-  namespace metric = memlab::counters::metric;
-  memlab::expect_counter_ratio(
-      lab::check::shared_wavefronts_per_load,
-      [&](cudaStream_t st) { student::transpose(in.data(), out.data(), n, n, st); }, metric::shared_ld_wavefronts,
-      metric::shared_ld_instructions, "wavefronts per shared load");
+// Judged on the work (wavefronts per 32 elements, memlab/tile_traffic.h), not per instruction,
+// so that added broadcasts cannot dilute a conflict and wider accesses change nothing; the worse
+// of loads and stores, so that a conflict moved into the row writes still shows.
+TEST_CASE("the tile is conflict-free on the hardware" * doctest::test_suite("mechanism")) {
+  memlab::MeasuredTileTraffic measured;
+  if (!memlab::measure_tile_traffic<float>(lab::check::shared_wavefronts_per_load, lab::param::counter_side,
+                                           student::transpose, measured))
+    return;
+  memlab::expect_tile_traffic(lab::check::shared_wavefronts_per_load, measured);
 }
 
 // column_read_conflict_free_model trusts transpose_tile_pitch(); this confirms it. The counters
@@ -134,7 +134,7 @@ TEST_CASE("the declared pitch is the kernel's: counters against the bank model" 
     return;
   }
   lab04::MeasuredTraffic measured;
-  if (!memlab::measure_tile_traffic(id, lab::param::counter_side, student::transpose, measured)) return;
+  if (!memlab::measure_tile_traffic<float>(id, lab::param::counter_side, student::transpose, measured)) return;
   const lab04::Agreement agreement = lab04::judge_declared_pitch(pitch, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }
@@ -169,13 +169,30 @@ TEST_CASE("declared_pitch_matches_kernel: prediction and band on known kernels" 
   // Declared 33 over the starter's tile, or 32 over the solution's: both caught.
   const lab04::Agreement lie = lab04::judge_declared_pitch(33, starter);
   CHECK_FALSE(lie.ok);
-  CHECK(lie.text.find("cost 32.4 wavefronts per load") != std::string::npos);
+  CHECK(lie.text.find("cost 32.4 wavefronts per 32 elements") != std::string::npos);
   CHECK_FALSE(lab04::judge_declared_pitch(32, solution).ok);
   CHECK_FALSE(lab04::judge_declared_pitch(34, solution).ok);  // 2 ways declared, 1 measured
   // The conflict moved to the stores (tile written by columns, read by rows): caught too.
   CHECK_FALSE(lab04::judge_declared_pitch(33, traffic(per_side * 1.02, per_side * 32)).ok);
-  // Another shape of shared traffic than the tile's.
+  // The starter's tile with one conflict-free broadcast load beside every column read: twice the
+  // instructions, so 16.7 wavefronts per instruction, but still 33 per 32 elements: caught.
+  lab04::MeasuredTraffic diluted = starter;
+  diluted.load_wavefronts += per_side;
+  diluted.load_instructions *= 2;
+  CHECK_FALSE(lab04::judge_declared_pitch(33, diluted).ok);
+  // The solution's tile written with float4 stores (a quarter of the instructions, 4 wavefronts
+  // each): the same wavefronts per 32 elements, so it agrees.
+  lab04::MeasuredTraffic wide_stores = solution;
+  wide_stores.store_instructions /= 4;
+  CHECK(lab04::judge_declared_pitch(33, wide_stores).ok);
+  // A kernel that moves half of its elements past the tile: too little traffic to be the tile.
   lab04::MeasuredTraffic halved = solution;
-  halved.load_instructions /= 2;
+  halved.load_wavefronts /= 2;
+  halved.store_wavefronts /= 2;
   CHECK_FALSE(lab04::judge_declared_pitch(33, halved).ok);
+  CHECK_FALSE(memlab::tile_use_problem(halved).empty());
+  CHECK(memlab::tile_use_problem(solution).empty());
+  // The mechanism check's value: the worse side, per 32 elements.
+  CHECK(memlab::worse_side_per_warp(solution) == doctest::Approx(581191.0 / per_side));
+  CHECK(memlab::worse_side_per_warp(diluted) == doctest::Approx(17000533.0 / per_side + 1));
 }

@@ -1,6 +1,7 @@
 #include "check_declared.h"
 
 #include <memlab/bank_patterns.h>
+#include <memlab/bilingual.h>
 
 #include <fmt/format.h>
 
@@ -23,8 +24,11 @@ TileTraffic predict_tile_traffic(int pitch) {
 }
 
 Agreement judge_declared_pitch(int declared_pitch, const MeasuredTraffic& m) {
-  return memlab::judge_declared_tile(fmt::format("the pitch transpose_tile_pitch() declares ({})", declared_pitch),
-                                     "the declared pitch is not the kernel's", predict_tile_traffic(declared_pitch), m);
+  return memlab::judge_declared_tile(
+      memlab::bilingual(fmt::format("the pitch transpose_tile_pitch() declares ({})", declared_pitch),
+                        fmt::format("transpose_tile_pitch() 声明的行距（{}）", declared_pitch)),
+      memlab::bilingual("the declared pitch is not the kernel's", "声明的行距不是核函数实际使用的行距"),
+      predict_tile_traffic(declared_pitch), m);
 }
 
 }  // namespace lab04

@@ -9,19 +9,20 @@
 
 namespace lab04 {
 
-// A 32 x 32 tile of floats whose rows are `pitch` floats apart, used as the lab's kernel uses
-// it: every shared store is a warp writing one row (lane i -> tile[r][i]), every shared load a
-// warp reading one column (lane i -> tile[i][c]). The band of agreement is the checker's
+// A tile of floats whose rows are `pitch` floats apart, used as the lab's kernel uses it: warps
+// write rows (lane i -> tile[r][c0 + i]) and read columns (lane i -> tile[r0 + i][c]). Only the
+// pitch matters to the banks: a 64 x 64 tile read 32 rows at a time costs what a 32 x 32 one
+// does at the same pitch. The band of agreement is the checker's
 // (memlab/declared_agreement.h).
 using TileTraffic = memlab::TileTraffic;
 using MeasuredTraffic = memlab::MeasuredTileTraffic;
 using Agreement = memlab::DeclaredAgreement;
-// pitch: 32..64 (tile_fits).
+// pitch: within tile_fits's range.
 TileTraffic predict_tile_traffic(int pitch);
 
-// Agreement when the kernel issues one shared store and one shared load per element
-// (n * n / 32 warp instructions each) and both per-instruction costs lie within the band of
-// the prediction for `declared_pitch`.
+// Agreement when the kernel moves every element through its tile and both sides' wavefronts per
+// 32 elements lie within the band of the prediction for `declared_pitch`
+// (memlab::judge_declared_tile).
 Agreement judge_declared_pitch(int declared_pitch, const MeasuredTraffic& measured);
 
 }  // namespace lab04

@@ -28,7 +28,6 @@
 namespace {
 
 using memlab::bank::TileRead;
-namespace metric = memlab::counters::metric;
 
 constexpr int kPerfN = lab::param::perf_side;     // 256 MiB per matrix: many times any L2
 constexpr int kMechN = lab::param::counter_side;  // counters need a full GPU's worth of tiles, not DRAM-sized buffers
@@ -107,30 +106,38 @@ using memlab::size_text;
 using FloatTranspose = memlab::TransposeLaunch<float>;
 std::vector<float> floats(size_t n) { return memlab::inputs().floats(n); }
 
-// The static shared memory of the kernels `launcher` launched in its last call, read from the
-// loaded kernels (memlab::launched_kernels): measured, not something the student reports.
-// `tile` says what a block moves, in English and Chinese.
-void expect_static_shared_kib(memlab::CheckId id, const std::string& launcher, const std::string& tile) {
+// The shared memory per block of the kernels `launcher` launched in its last call, static and
+// dynamic together, read from the loaded kernels and the recorded launches
+// (memlab::launched_kernels): measured, not something the student reports. The largest counts,
+// so a small decoy kernel launched beside the real one changes nothing, and a tile moved into
+// dynamic shared memory is counted too. `tile` says what a block moves, in English and Chinese.
+void expect_shared_kib_per_block(memlab::CheckId id, const std::string& launcher, const std::string& tile) {
   const std::vector<memlab::LaunchedKernel> kernels = memlab::launched_kernels(launcher);
   if (kernels.empty()) {
     memlab::fail_check(id, memlab::bilingual("not evaluated: " + launcher + "() launched no kernel",
                                              "未评估：" + launcher + "() 没有启动任何核函数"));
     return;
   }
-  size_t bytes = 0;
-  for (const auto& k : kernels) bytes = std::max(bytes, static_cast<size_t>(k.static_shared_bytes));
+  const memlab::LaunchedKernel* largest = &kernels.front();
+  for (const auto& k : kernels)
+    if (k.static_shared_bytes + k.dynamic_shared_bytes > largest->static_shared_bytes + largest->dynamic_shared_bytes)
+      largest = &k;
+  const int bytes = largest->static_shared_bytes + largest->dynamic_shared_bytes;
   if (bytes == 0) {
-    memlab::fail_check(id, memlab::bilingual("the kernel declares no static shared memory: keep the tile in a "
-                                             "__shared__ array (dynamic shared memory cannot be checked)",
-                                             "核函数没有声明静态共享内存：请把 tile 放在 __shared__ 数组中"
-                                             "（动态共享内存无法检查）"));
+    memlab::fail_check(id, memlab::bilingual("the kernel uses no shared memory: keep the tile in a __shared__ array",
+                                             "核函数没有使用共享内存：请把 tile 放在 __shared__ 数组中"));
     return;
   }
   memlab::expect_value(
       id, memlab::Estimate::exact(bytes / 1024.0),
       memlab::bilingual(
-          fmt::format("{} B of static shared memory per block; a block moves {}", bytes, memlab::english_part(tile)),
-          fmt::format("每个线程块 {} B 静态共享内存；一个线程块搬运{}", bytes, memlab::chinese_part(tile))));
+          fmt::format("{} B of shared memory per block ({} static, {} dynamic; {} kernel(s) launched); a "
+                      "block moves {}",
+                      bytes, largest->static_shared_bytes, largest->dynamic_shared_bytes, kernels.size(),
+                      memlab::english_part(tile)),
+          fmt::format("每个线程块 {} B 共享内存（静态 {}，动态 {}；启动了 {} 个核函数）；一个线程块搬运{}", bytes,
+                      largest->static_shared_bytes, largest->dynamic_shared_bytes, kernels.size(),
+                      memlab::chinese_part(tile))));
 }
 
 const FloatTranspose kTransposeFloats = [](const float* in, float* out, int rows, int cols, cudaStream_t st) {
@@ -204,8 +211,8 @@ TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::te
                               fmt::format("从 1x1 到 {} 的 {} 种尺寸全部精确", size_text(sizes.back()), sizes.size()))
           : r.wrong);
   memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
-  expect_static_shared_kib(lab::check::static_shared_memory_per_tile, "transpose",
-                           memlab::bilingual("one 32x32 tile of floats", "一个 32x32 的 float tile"));
+  expect_shared_kib_per_block(lab::check::static_shared_memory_per_tile, "transpose",
+                              memlab::bilingual("one 32x32 tile of floats", "一个 32x32 的 float tile"));
 }
 
 TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {
@@ -227,8 +234,8 @@ TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_sui
                                              fmt::format("从 1x1 到 {}（以 float4 为单位）的 {} 种尺寸全部精确且不越界",
                                                          size_text(sizes.back()), sizes.size()))
                          : (r.wrong.empty() ? r.outside : r.wrong));
-  expect_static_shared_kib(lab::check::vector_static_shared_memory_per_tile, "transpose16",
-                           memlab::bilingual("one 32x32 tile of float4", "一个 32x32 的 float4 tile"));
+  expect_shared_kib_per_block(lab::check::vector_static_shared_memory_per_tile, "transpose16",
+                              memlab::bilingual("one 32x32 tile of float4", "一个 32x32 的 float4 tile"));
 }
 
 // ---- performance ----------------------------------------------------------------------------
@@ -240,29 +247,31 @@ TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {
 
 // ---- mechanism ------------------------------------------------------------------------------
 
-TEST_CASE("the tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
-  // The only shared loads are the column reads, so their wavefronts per instruction are the
-  // conflict ways: 32 for a row-major tile, 1 when the swizzle works.
-  const size_t n = (size_t)kMechN * kMechN;
-  memlab::DeviceArray<float> in(n, "in"), out(n, "out");
-  in.upload(memlab::inputs().floats(n));
-  auto student = [&](cudaStream_t st) { student::transpose(in.data(), out.data(), kMechN, kMechN, st); };
-  memlab::expect_counter_ratio(lab::check::shared_load_wavefronts_per_instruction, student,
-                               metric::shared_ld_wavefronts, metric::shared_ld_instructions,
-                               "shared-load wavefronts per instruction", "transpose " + size_text({kMechN, kMechN}));
+// Both judged on the work, wavefronts per 32 elements (memlab/tile_traffic.h), the worse of the
+// column reads and the row writes: added broadcasts cannot dilute a conflict, and a conflict moved
+// into the writes still shows. 32 for a row-major tile, 1 when the swizzle works.
+TEST_CASE("the tile is conflict-free on the GPU" * doctest::test_suite("mechanism")) {
+  memlab::MeasuredTileTraffic measured;
+  if (!memlab::measure_tile_traffic<float>(lab::check::shared_load_wavefronts_per_instruction, kMechN,
+                                           student::transpose, measured))
+    return;
+  memlab::expect_tile_traffic(lab::check::shared_load_wavefronts_per_instruction, measured);
 }
 
-TEST_CASE("stretch: the float4 tile's column reads are conflict-free on the GPU" * doctest::test_suite("mechanism")) {
-  if (!student::stretch_enabled()) return skip_stretch({lab::check::vector_shared_load_wavefronts_per_instruction});
-  // 16-byte loads are served in four phases of 8 lanes: 4 wavefronts per instruction is the floor.
+TEST_CASE("stretch: the float4 tile is conflict-free on the GPU" * doctest::test_suite("mechanism")) {
+  constexpr memlab::CheckId id = lab::check::vector_shared_load_wavefronts_per_instruction;
+  if (!student::stretch_enabled()) return skip_stretch({id});
+  // 16-byte accesses are served in four phases of 8 lanes: 4 wavefronts per 32 float4 is the floor.
   const size_t n = (size_t)kMechVectorN * kMechVectorN * 4;
   memlab::DeviceArray<float> in(n, "in"), out(n, "out");
   in.upload(memlab::inputs().floats(n));
-  auto student = [&](cudaStream_t st) { kTransposeVectors(in.data(), out.data(), kMechVectorN, kMechVectorN, st); };
-  memlab::expect_counter_ratio(lab::check::vector_shared_load_wavefronts_per_instruction, student,
-                               metric::shared_ld_wavefronts, metric::shared_ld_instructions,
-                               "shared-load wavefronts per 16-byte instruction",
-                               "transpose16 " + size_text({kMechVectorN, kMechVectorN}));
+  memlab::MeasuredTileTraffic measured;
+  if (!memlab::measure_shared_traffic(
+          id, kMechVectorN, 16,
+          [&](cudaStream_t st) { kTransposeVectors(in.data(), out.data(), kMechVectorN, kMechVectorN, st); },
+          "transpose16 " + size_text({kMechVectorN, kMechVectorN}), measured))
+    return;
+  memlab::expect_tile_traffic(id, measured);
 }
 
 // The model checks (swizzle_permutes_each_row, row_writes_conflict_free_model,
@@ -282,7 +291,7 @@ TEST_CASE("the declared swizzle() is the kernel's: counters against the bank mod
     return;
   }
   lab05::MeasuredTraffic measured;
-  if (!memlab::measure_tile_traffic(id, kMechN, student::transpose, measured)) return;
+  if (!memlab::measure_tile_traffic<float>(id, kMechN, student::transpose, measured)) return;
   const lab05::Agreement agreement = lab05::judge_declared_swizzle(student::swizzle, measured);
   memlab::expect_true(id, agreement.ok, agreement.text);
 }
@@ -319,7 +328,7 @@ TEST_CASE("declared_swizzle_matches_kernel: prediction and band on known kernels
   // col ^ row declared over the starter's row-major tile, and the other way round: both caught.
   const lab05::Agreement lie = lab05::judge_declared_swizzle(xor_swizzle, starter);
   CHECK_FALSE(lie.ok);
-  CHECK(lie.text.find("cost 32.2 wavefronts per load") != std::string::npos);
+  CHECK(lie.text.find("cost 32.2 wavefronts per 32 elements") != std::string::npos);
   CHECK_FALSE(lab05::judge_declared_swizzle(row_major, solution).ok);
   // The conflict moved to the stores (the transposed layout behind a declared col ^ row).
   CHECK_FALSE(lab05::judge_declared_swizzle(xor_swizzle, traffic(per_side * 1.02, per_side * 32)).ok);

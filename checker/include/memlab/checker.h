@@ -114,16 +114,22 @@ struct CounterValues {
 CounterValues read_counters(const std::vector<std::string>& metrics, const Launch& launch,
                             const std::string& launch_name = "the launch whose counters are read");
 
-// numerator / denominator of two counters (e.g. shared-load wavefronts per shared-load
-// instruction), judged against check `id`; skipped with the reason when counters are
-// unavailable, failed when the denominator is zero (the expected instructions never ran).
 // The check program itself: options, manifest, GPU or skip, the suite's test cases, a
 // measurement record per check to the judge. Exit status: 0 all measured as passing, 77 skipped,
 // 1 otherwise, 2 bad usage (the judge decides the grade, not this status).
 int run_check_program(int argc, char** argv);
 
-bool expect_counter_ratio(CheckId id, const Launch& launch, const std::string& numerator,
-                          const std::string& denominator, const std::string& what,
-                          const std::string& launch_name = "the launch whose counters are read");
+// A counter held to the work the launch must do (elements, bytes: fixed by the problem), never
+// to another counter: a kernel can add cheap instructions that pull a ratio of two counters
+// under its bar (broadcast loads dilute sectors per request), but not the work.
+//   per_work: counter / work, for checks that want at most (added accesses only raise it)
+//   work_per: work / counter, for checks that want at least (added instructions only lower it)
+// Skipped with the reason when the counters cannot be read; failed when the counter is zero (the
+// expected accesses never ran). `what` names the value and `work_text` the work, each in English
+// and Chinese: "global-load sectors per 32 floats", "4096x4096 floats".
+enum class CounterScale { per_work, work_per };
+bool expect_counter_against_work(CheckId id, const Launch& launch, const std::string& counter, double work,
+                                 CounterScale scale, const std::string& what, const std::string& work_text,
+                                 const std::string& launch_name);
 
 }  // namespace memlab

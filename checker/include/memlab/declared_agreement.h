@@ -1,13 +1,15 @@
 #pragma once
 // Is a value the student's code declares (lab 04's pitch, lab 05's swizzle(), lab 06's tree) the
-// one its kernel uses? The bank model predicts the kernel's shared-memory wavefronts per
-// instruction for the declared value; the hardware counters measure them. This is the band in
-// which the two agree, and the verdict for a transpose tile, shared by the labs that declare one.
+// one its kernel uses? The bank model predicts the kernel's shared-memory wavefronts for the
+// declared value; the hardware counters measure them. This is the band in which the two agree,
+// and the verdict for a transpose tile, shared by the labs that declare one.
 #include <string>
+
+#include "memlab/tile_traffic.h"
 
 namespace memlab {
 
-// How far a measured wavefronts-per-instruction may lie from a prediction p and still agree:
+// How far a measured wavefronts-per-access may lie from a prediction p and still agree:
 // 0.25 + 0.05 p. On the H200, conflict-free kernels measure a little above 1 wavefront and the
 // 32-way column reads a little above 32 (the mechanism checks of lab 04's padded tile, lab 05's
 // swizzle and lab 06's tree in docs/results/h200/2026-12-02-8ce6114/solution/, and of the
@@ -18,28 +20,25 @@ double declared_agreement_tolerance(double predicted);
 
 struct DeclaredAgreement {
   bool ok = false;
-  std::string text;  // the check's detail, pass or fail
+  std::string text;  // the check's detail, pass or fail, in English and Chinese
 };
 
-// A 32 x 32 float tile used as the transpose labs use it: every shared store a warp writing one
-// row, every shared load a warp reading one column, each once per tile. The model's mean
-// wavefronts per store (over the 32 rows) and per load (over the 32 columns).
+// A tile of 4-byte elements used as the transpose labs use it: warps write rows and read
+// columns, one element per lane. The model's mean wavefronts per row write (over the rows) and
+// per column read (over the columns): per 32 elements, as MeasuredTileTraffic counts them.
 struct TileTraffic {
   double store_wavefronts = 0;
   double load_wavefronts = 0;
 };
 
-// What the counters measured over one transpose of an n x n matrix (n a multiple of 32).
-struct MeasuredTileTraffic {
-  int n = 0;
-  double load_wavefronts = 0, load_instructions = 0;
-  double store_wavefronts = 0, store_instructions = 0;
-};
-
-// Agreement when the kernel issues one shared store and one shared load per element (n * n / 32
-// warp instructions each) and both per-instruction costs lie within the band of `predicted`.
-//   declared        what was declared, for the text: "the pitch transpose_tile_pitch() declares (33)"
-//   not_the_kernels the conclusion when they disagree: "the declared pitch is not the kernel's"
+// Agreement when the kernel moves every element through its tile (tile_use_problem) and both
+// sides' wavefronts per 32 elements lie within the band of `predicted`. Judged on the work, not on
+// instructions, so that neither wider accesses nor added ones change the verdict
+// (memlab/tile_traffic.h).
+//   declared        what was declared, for the text, in English and Chinese:
+//                   "the pitch transpose_tile_pitch() declares (33)"
+//   not_the_kernels the conclusion when they disagree, in English and Chinese:
+//                   "the declared pitch is not the kernel's"
 DeclaredAgreement judge_declared_tile(const std::string& declared, const std::string& not_the_kernels,
                                       const TileTraffic& predicted, const MeasuredTileTraffic& measured);
 

@@ -17,13 +17,19 @@
 //                "description": "strides 1..{max_stride}: ...",   // {name}: a parameter's value
 //                "compare", "required", "unit", "points", "hint", "basis", "confirmed_by", "gap_rule",
 //                "zh": {"description": "...", "hint": "..."}}],        // optional: the report in Chinese
-//    "zh": {"title": "...", "summary": "..."}}                         // optional
+//    "zh": {"title": "...", "summary": "..."},                         // optional
+//    "retired_checks": [{"id": "old_id", "replaced_by": "new_id"}]}     // optional
 //
 // "kind" and "gpu" are written out for every check, so that nobody has to know a default to read
 // a lab.json. A parameter is a number the lab's checker code uses (a size, a stride, a count);
 // the build turns each into a constant (lab::param::<name>, memlab-lab-header) and the reader puts
 // its value wherever a description, hint or basis writes {name}, so the text cannot disagree with
 // the code. An unknown {name} is an error. Integers are written without decimals.
+//
+// "retired_checks" names check ids the lab no longer has and the check that took each one's place,
+// so that an instructor's overrides file written for an older lab.json fails with a message that
+// names the replacement, not only "no check named ...". A retired id may not be a check's id, and
+// its replacement must be one.
 //
 // "zh" holds the student-facing text in Simplified Chinese beside the English: a check's
 // description and hint (a hint only where the English has one), the lab's title and summary
@@ -83,6 +89,12 @@ struct CheckSpec {
   CheckText zh;  // the description and hint in Simplified Chinese
 };
 
+// A check id the lab no longer has, and the check that replaced it ("retired_checks").
+struct RetiredCheck {
+  std::string id;
+  std::string replaced_by;
+};
+
 struct Manifest {
   std::string number;  // "04"
   std::string name;    // "padding"
@@ -92,6 +104,7 @@ struct Manifest {
   std::vector<std::string> student_files;
   std::map<std::string, Parameter> parameters;  // "parameters", by name
   std::vector<CheckSpec> checks;
+  std::vector<RetiredCheck> retired;    // "retired_checks"
   std::vector<std::string> overridden;  // ids whose values came from an instructor file
 
   const CheckSpec* find(const std::string& id) const;
@@ -121,7 +134,8 @@ std::string substitute_parameters(const std::string& text, const std::map<std::s
 // "262144" for an integer or an integral value, the shortest exact decimal otherwise ("0.05").
 std::string parameter_text(const Parameter& parameter);
 // Overrides: {"04": {"speedup_vs_starter": {"required": 1.6, "points": 2}}}; a check with a gap
-// rule also takes "close" and "reach".
+// rule also takes "close" and "reach". A check id the lab does not have is an error; one of its
+// retired_checks gets an error, in English and Chinese, that names its replacement.
 void apply_overrides(Manifest& manifest, const std::string& json_text, const std::string& origin);
 
 // "1.8x", "75 %", "1.1 wavefronts/instruction": how handouts and reports print a threshold.

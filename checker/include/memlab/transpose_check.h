@@ -10,6 +10,7 @@
 
 #include "memlab/checker.h"
 #include "memlab/counters.h"
+#include "memlab/bilingual.h"
 #include "memlab/declared_agreement.h"
 #include "memlab/device_samples.h"
 #include "memlab/sample_inputs.h"
@@ -145,28 +146,50 @@ void check_transpose_speed(MatrixSize s, const TransposeLaunch<T>& student, cons
   expect_roofline_fraction(roofline_id, work, starter_ms);
 }
 
-// The shared-memory traffic of one n x n float transpose as the counters see it, for a check
-// that compares it with a declared tile (lab 04's pitch, lab 05's swizzle()). When the counters
+// The shared-memory traffic of one launch of `launch` that transposes an n x n matrix of
+// `element_bytes`-byte elements, as the counters see it (memlab/tile_traffic.h). When the counters
 // cannot be read, check `id` is skipped with the reason and this returns false.
-inline bool measure_tile_traffic(CheckId id, int n, const TransposeLaunch<float>& transpose,
-                                 MeasuredTileTraffic& measured) {
-  DeviceArray<float> in((size_t)n * n, "in"), out((size_t)n * n, "out");
-  in.upload(inputs().floats((size_t)n * n));
-  auto launch = [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); };
+inline bool measure_shared_traffic(CheckId id, int n, int element_bytes, const Launch& launch,
+                                   const std::string& launch_name, MeasuredTileTraffic& measured) {
   namespace metric = counters::metric;
   const CounterValues c = read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions,
                                          metric::shared_st_wavefronts, metric::shared_st_instructions},
-                                        launch, "transpose " + size_text({n, n}));
+                                        launch, launch_name);
   if (!c.ok) {
-    skip_check(id, "hardware counters unavailable: " + c.reason);
+    skip_check(id, join_bilingual({bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
     return false;
   }
   measured.n = n;
+  measured.element_bytes = element_bytes;
   measured.load_wavefronts = c[metric::shared_ld_wavefronts];
   measured.load_instructions = c[metric::shared_ld_instructions];
   measured.store_wavefronts = c[metric::shared_st_wavefronts];
   measured.store_instructions = c[metric::shared_st_instructions];
   return true;
+}
+
+// The same for one n x n transpose of T on fresh inputs.
+template <class T>
+bool measure_tile_traffic(CheckId id, int n, const TransposeLaunch<T>& transpose, MeasuredTileTraffic& measured) {
+  DeviceArray<T> in((size_t)n * n, "in"), out((size_t)n * n, "out");
+  if constexpr (sizeof(T) == 2)
+    in.upload(inputs().bits16((size_t)n * n));
+  else
+    in.upload(inputs().floats((size_t)n * n));
+  return measure_shared_traffic(
+      id, n, sizeof(T), [&](cudaStream_t st) { transpose(in.data(), out.data(), n, n, st); },
+      "transpose " + size_text({n, n}), measured);
+}
+
+// The tile's mechanism check: the worse side's wavefronts per 32 elements (worse_side_per_warp)
+// against check `id`'s bar, failed when the kernel does not move every element through a tile.
+// `also` is appended to the text (the starter's numbers, for example), in English and Chinese.
+inline void expect_tile_traffic(CheckId id, const MeasuredTileTraffic& measured, const std::string& also = "") {
+  if (const std::string problem = tile_use_problem(measured); !problem.empty()) {
+    fail_check(id, problem);
+    return;
+  }
+  expect_value(id, Estimate::exact(worse_side_per_warp(measured)), join_bilingual({tile_traffic_text(measured), also}));
 }
 
 }  // namespace memlab
