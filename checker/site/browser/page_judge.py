@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Judges what headless Chromium made of a memlab-site page. Standard library only.
+browser_session.py calls these judgements in-process; the command line below runs one of them.
 
   page_judge.py screenshot SHOT.png
       Fails when the screenshot is (nearly) one colour: a blank page. PNG pixels are
@@ -33,9 +34,24 @@ import zlib
 BLANK_SHARE = 0.995  # a page whose most common colour covers more than this is blank
 
 
+class Failure(Exception):
+    """A judgement that failed; its text says what the page got wrong."""
+
+
 def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
+    raise Failure(message)
+
+
+def add_bytes(a, b):
+    """a + b byte by byte, modulo 256, for two byte strings of one length. Read as two big
+    integers, the strings are added in a few whole-row steps instead of a Python step per byte:
+    the low seven bits of each byte are added apart from the top bit, so that their carry stays
+    inside the byte, and the top bit of the sum is the exclusive or of the two top bits and
+    that carry."""
+    low = int.from_bytes(b"\x7f" * len(a), "little")
+    high = int.from_bytes(b"\x80" * len(a), "little")
+    x, y = int.from_bytes(a, "little"), int.from_bytes(b, "little")
+    return bytearray((((x & low) + (y & low)) ^ ((x ^ y) & high)).to_bytes(len(a), "little"))
 
 
 def png_pixels(path):
@@ -65,7 +81,7 @@ def png_pixels(path):
         start = y * (stride + 1)
         kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
         if kind == 2:  # "Up", the filter Chromium picks for most rows: no left-to-right chain
-            row = bytearray((a + b) & 255 for a, b in zip(row, previous))
+            row = add_bytes(row, previous)
         for i in range(stride if kind in (1, 3, 4) else 0):
             left = row[i - channels] if i >= channels else 0
             up = previous[i]
@@ -75,9 +91,14 @@ def png_pixels(path):
                 row[i] = (row[i] + ((left + up) >> 1)) & 255
             elif kind == 4:
                 up_left = previous[i - channels] if i >= channels else 0
-                p = left + up - up_left
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
-                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else up_left)
+                if up == up_left:
+                    # Then p is left, which is nearest to itself. A screenshot's rows are mostly
+                    # flat, so this spares most bytes the three distances.
+                    predictor = left
+                else:
+                    p = left + up - up_left
+                    pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                    predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else up_left)
                 row[i] = (row[i] + predictor) & 255
         rows.append(bytes(row))
         previous = row
@@ -88,12 +109,13 @@ def judge_screenshot(path):
     width, height, channels, rows = png_pixels(path)
     colours = collections.Counter()
     for row in rows:
-        for x in range(0, len(row), channels):
-            colours[row[x:x + channels]] += 1
+        # A pixel is its channels' bytes taken together: zip pairs them up without a Python
+        # step per pixel (a screenshot has a million pixels).
+        colours.update(zip(*(row[channel::channels] for channel in range(channels))))
     share = colours.most_common(1)[0][1] / (width * height)
-    print(f"{path}: {width}x{height}, {len(colours)} colours, most common covers {share:.1%}")
     if share > BLANK_SHARE:
         fail(f"{path} is blank: one colour covers {share:.1%} of it")
+    return f"{path}: {width}x{height}, {len(colours)} colours, most common covers {share:.1%}"
 
 
 class Page(html.parser.HTMLParser):
@@ -158,13 +180,12 @@ def judge_dom(dom_path, page_path, slide):
         active = [slide_id for slide_id, classes in dom.slides if "active" in classes]
         if active != [f"slide-{slide}"]:
             fail(f"{page_path}: expected only slide-{slide} active, found {active}")
-        print(f"{page_path}: deck of {count} slides, slide {slide} shown")
-        return
+        return f"{page_path}: deck of {count} slides, slide {slide} shown"
     if not dom.text():
         fail(f"{page_path}: the browser shows an empty article")
     if dom.text() != page.text():
         fail(f"{page_path}: the browser's article text differs from the file's")
-    print(f"{page_path}: article shown ({len(dom.text())} characters)")
+    return f"{page_path}: article shown ({len(dom.text())} characters)"
 
 
 def judge_keys(dom_path, slides):
@@ -178,16 +199,16 @@ def judge_keys(dom_path, slides):
         fail(f"{dom_path}: the key walk did not run")
     if trace.split(",") != expected:
         fail(f"{dom_path}: keys showed slides {trace}, expected {','.join(expected)}")
-    print(f"{dom_path}: keys walk the deck as expected ({trace})")
+    return f"{dom_path}: keys walk the deck as expected ({trace})"
 
 
 def judge_pdf(path, pages):
     with open(path, "rb") as f:
         data = f.read()
     found = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
-    print(f"{path}: {found} printed pages")
     if found != pages:
         fail(f"{path}: printing gave {found} pages for {pages} slides")
+    return f"{path}: {found} printed pages"
 
 
 def write_tables_page(page_path, measure_path, out_path):
@@ -225,25 +246,31 @@ def judge_tables(dom_path, page):
             if t["overflow"] not in ("auto", "scroll"):
                 fail(f"{where} needs {t['minimum']:.0f} px of a {t['boxWidth']} px column and its box does not "
                      f"scroll (overflow-x: {t['overflow']})")
-    print(f"{page}: {len(tables)} tables fit the text column or scroll in it ({scrolling} scroll)")
+    return f"{page}: {len(tables)} tables fit the text column or scroll in it ({scrolling} scroll)"
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[1] == "screenshot":
-        judge_screenshot(argv[2])
-    elif len(argv) >= 4 and argv[1] == "dom":
-        judge_dom(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 1)
-    elif len(argv) == 4 and argv[1] == "keys":
-        judge_keys(argv[2], int(argv[3]))
-    elif len(argv) == 4 and argv[1] == "pdf":
-        judge_pdf(argv[2], int(argv[3]))
-    elif len(argv) == 5 and argv[1] == "tables-page":
-        write_tables_page(argv[2], argv[3], argv[4])
-    elif len(argv) == 4 and argv[1] == "tables":
-        judge_tables(argv[2], argv[3])
-    else:
-        print(__doc__)
-        sys.exit(2)
+    try:
+        if len(argv) >= 3 and argv[1] == "screenshot":
+            line = judge_screenshot(argv[2])
+        elif len(argv) >= 4 and argv[1] == "dom":
+            line = judge_dom(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 1)
+        elif len(argv) == 4 and argv[1] == "keys":
+            line = judge_keys(argv[2], int(argv[3]))
+        elif len(argv) == 4 and argv[1] == "pdf":
+            line = judge_pdf(argv[2], int(argv[3]))
+        elif len(argv) == 5 and argv[1] == "tables-page":
+            line = write_tables_page(argv[2], argv[3], argv[4])
+        elif len(argv) == 4 and argv[1] == "tables":
+            line = judge_tables(argv[2], argv[3])
+        else:
+            print(__doc__)
+            sys.exit(2)
+    except Failure as failure:
+        print(f"FAIL: {failure}")
+        sys.exit(1)
+    if line:  # write_tables_page writes a file and has nothing to say
+        print(line)
 
 
 if __name__ == "__main__":
