@@ -90,6 +90,20 @@ Axis ticked_axis(double lo, double hi, const std::vector<double>& ticks, bool lo
 
 bool usable(double x, double y, bool log_y) { return std::isfinite(x) && std::isfinite(y) && (!log_y || y > 0); }
 
+// The room a legend text takes at 12 px: 6.6 px per ASCII character, 12 px (1 em) per other
+// character, as wide as a CJK glyph. UTF-8 bytes would count a Chinese character three times.
+double legend_width(const std::string& name) {
+  double width = 0;
+  for (const char ch : name) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (byte < 0x80)
+      width += 6.6;
+    else if ((byte & 0xC0) != 0x80)
+      width += 12;
+  }
+  return width;
+}
+
 }  // namespace
 
 std::string render_svg(const LinePlot& plot) {
@@ -161,7 +175,7 @@ std::string render_svg(const LinePlot& plot) {
   double legend_x = kLeft;
   auto legend_text = [&](const std::string& name) {
     svg << "<text x=\"" << coord(legend_x + 32) << "\" y=\"54\">" << escape_xml(name) << "</text>\n";
-    legend_x += 32 + 6.6 * name.size() + 22;
+    legend_x += 32 + legend_width(name) + 22;
   };
   for (const auto& b : plot.bands) {
     std::string upper, lower;  // along the top edge left to right, then back along the bottom

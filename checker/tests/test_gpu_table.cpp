@@ -1,6 +1,6 @@
 // The GPU table (memlab/gpu_table.h) is the one place for datasheet figures: the lab headers
 // that must restate some of them (lab 08's DeviceLimits, the bank model's largest shared
-// memory) and the docs' figure of an H200 SM (checker/site/cmake/figures.cmake) are held to it
+// memory) and the docs' figure of an H200 SM (docs/figures/h200-shared-steps.svg) are held to it
 // here. The course text quotes the table through docs/data/gpu-table.csv (memlab-gpu-table).
 #include <doctest/doctest.h>
 
@@ -53,18 +53,19 @@ TEST_CASE("gpu table: lab 08's DeviceLimits and the bank model restate it") {
 }
 
 TEST_CASE("gpu table: the docs' figure of one H200 SM restates it") {
-  std::ifstream in(MEMLAB_SOURCE_DIR "/checker/site/cmake/figures.cmake");
-  REQUIRE(in);
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string t = text.str();
-  const int per_sm = gpu_spec("H200 SXM").shared_per_sm;
-  std::smatch m;
-  REQUIRE(std::regex_search(t, m, std::regex("--per-sm ([0-9]+)")));
-  CHECK(std::stoi(m[1].str()) == per_sm);
-  // Its title writes the bytes with a space between digit groups: "233 472 bytes".
-  REQUIRE(std::regex_search(t, m, std::regex("H200 SM \\(([0-9 ]+) bytes\\)")));
-  std::string bytes = m[1].str();
-  bytes.erase(std::remove(bytes.begin(), bytes.end(), ' '), bytes.end());
-  CHECK(std::stoi(bytes) == per_sm);
+  // The committed figure, in both languages (docs.figures holds it to memlab-figures' drawing).
+  for (const char* file : {"h200-shared-steps.svg", "h200-shared-steps.zh.svg"}) {
+    CAPTURE(file);
+    std::ifstream in(std::string(MEMLAB_SOURCE_DIR "/docs/figures/") + file);
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string t = text.str();
+    // Its title writes the bytes with a space between digit groups: "233 472 bytes", "233 472 字节".
+    std::smatch m;
+    REQUIRE(std::regex_search(t, m, std::regex("H200 SM[^0-9]*?(\\(|（)([0-9 ]+) (bytes|字节)")));
+    std::string bytes = m[2].str();
+    bytes.erase(std::remove(bytes.begin(), bytes.end(), ' '), bytes.end());
+    CHECK(std::stoi(bytes) == gpu_spec("H200 SXM").shared_per_sm);
+  }
 }

@@ -35,6 +35,24 @@ std::string summary_line(const WarpAccess& access, const AccessResult& result) {
   return text + ", " + conflict_phrase(result.ways);
 }
 
+std::string stride_title(int elem_bytes, int stride_elems) {
+  if (stride_elems == 0)
+    return "Every lane accesses element 0 of an array of " + std::to_string(elem_bytes) +
+           "-byte elements (a broadcast)";
+  return "Lane i accesses element i*" + std::to_string(stride_elems) + " of an array of " + std::to_string(elem_bytes) +
+         "-byte elements (stride " + std::to_string(static_cast<long long>(stride_elems) * elem_bytes) + " bytes)";
+}
+
+std::string tile_title(const TileLayout& tile, TileRead read, int index) {
+  std::string title = std::string(read == TileRead::row ? "Row " : "Column ") + std::to_string(index) + " of a " +
+                      std::to_string(tile.rows) + "x" + std::to_string(tile.cols) + " tile of " +
+                      std::to_string(tile.elem_bytes) + "-byte elements, row pitch " +
+                      std::to_string(tile.pitch_elems());
+  if (tile.pad_elems > 0) title += " (padded by " + std::to_string(tile.pad_elems) + ")";
+  if (tile.swizzle == TileSwizzle::xor_row) title += ", XOR-swizzled";
+  return title;
+}
+
 std::string phase_headline(const AccessResult& result, int phase_index) {
   const PhaseResult& phase = result.phases.at(static_cast<std::size_t>(phase_index));
   const std::string lanes =

@@ -29,13 +29,12 @@ std::string cell_label(const std::vector<int>& lanes) {
   return std::to_string(lanes.front()) + "+" + std::to_string(lanes.size() - 1);
 }
 
-std::string cell(int x, int y, const WordUse* use, int bank, const char* fill) {
+std::string cell(int x, int y, const WordUse* use, int bank, const char* fill, const SvgWords& words) {
   std::string out = "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
                     std::to_string(kCellWidth) + "\" height=\"" + std::to_string(kCellHeight) + "\" fill=\"" +
                     (use ? fill : "#ffffff") + "\" stroke=\"#b0b0b0\">";
   if (use)
-    out += "<title>bank " + std::to_string(bank) + ", word at byte " + std::to_string(use->word * kBankWidthBytes) +
-           ": lane" + (use->lanes.size() > 1 ? "s " : " ") + lane_list(use->lanes) + "</title>";
+    out += "<title>" + escape_xml(words.cell_tooltip(bank, use->word * kBankWidthBytes, use->lanes)) + "</title>";
   out += "</rect>\n";
   if (use)
     out += text_at(x + kCellWidth / 2, y + 14, cell_label(use->lanes), 10,
@@ -44,15 +43,15 @@ std::string cell(int x, int y, const WordUse* use, int bank, const char* fill) {
 }
 
 // Draws one phase's table with its top at y; returns the y below it.
-int draw_phase(std::string& out, const AccessResult& result, int p, int y) {
+int draw_phase(std::string& out, const AccessResult& result, int p, int y, const SvgWords& words) {
   const PhaseResult& phase = result.phases[static_cast<std::size_t>(p)];
-  out += text_at(kMargin, y + 14, phase_headline(result, p), 12, "font-weight=\"bold\"");
+  out += text_at(kMargin, y + 14, words.phase_headline(result, p), 12, "font-weight=\"bold\"");
   y += kLineHeight + 4;
   if (!phase.has_active_lane()) return y;
   for (int b = 0; b < kBankCount; ++b)
     out += text_at(kMargin + kLabelWidth + b * kCellWidth + kCellWidth / 2, y + 14, std::to_string(b), 10,
                    "text-anchor=\"middle\" fill=\"#555555\"");
-  out += text_at(kMargin, y + 14, "bank", 10, "fill=\"#555555\"");
+  out += text_at(kMargin, y + 14, words.bank_label, 10, "fill=\"#555555\"");
   y += kCellHeight;
   for (int row = 0; row < phase.ways; ++row, y += kCellHeight) {
     out += text_at(kMargin, y + 14, "w" + std::to_string(row + 1), 10, "fill=\"#555555\"");
@@ -60,7 +59,7 @@ int draw_phase(std::string& out, const AccessResult& result, int p, int y) {
     for (int b = 0; b < kBankCount; ++b) {
       const auto& bank = phase.banks[b];
       const WordUse* use = row < static_cast<int>(bank.size()) ? &bank[static_cast<std::size_t>(row)] : nullptr;
-      out += cell(kMargin + kLabelWidth + b * kCellWidth, y, use, b, fill);
+      out += cell(kMargin + kLabelWidth + b * kCellWidth, y, use, b, fill, words);
     }
   }
   return y + 12;
@@ -68,31 +67,41 @@ int draw_phase(std::string& out, const AccessResult& result, int p, int y) {
 
 }  // namespace
 
-std::string render_svg(const WarpAccess& access, const AccessResult& result, std::string_view title) {
+const SvgWords& english_svg_words() {
+  static const SvgWords words{
+      summary_line,
+      phase_headline,
+      [](int bank, std::uint32_t byte, const std::vector<int>& lanes) {
+        return "bank " + std::to_string(bank) + ", word at byte " + std::to_string(byte) + ": lane" +
+               (lanes.size() > 1 ? "s " : " ") + lane_list(lanes);
+      },
+      "bank",
+      "Columns are banks; row wK is the K-th distinct 32-bit word a bank delivers. Green: first "
+      "wavefront; red: extra wavefronts (bank conflict).",
+      "A cell names the lanes touching that word; bold: several lanes share it (delivered once), "
+      "\"3+7\": lane 3 and 7 more.",
+      "Grey: a phase served in the wavefronts of the phase before it (the pair rule for 8- and "
+      "16-byte loads, fitted to H200 measurements; see bank_model.h)."};
+  return words;
+}
+
+std::string render_svg(const WarpAccess& access, const AccessResult& result, std::string_view title,
+                       const SvgWords& words) {
   std::string body;
   int y = kMargin;
   body += text_at(kMargin, y + 16, title, 16, "font-weight=\"bold\"");
   y += kLineHeight + 6;
-  body += text_at(kMargin, y + 14, summary_line(access, result), 13);
+  body += text_at(kMargin, y + 14, words.summary(access, result), 13);
   y += kLineHeight + 10;
-  for (int p = 0; p < static_cast<int>(result.phases.size()); ++p) y = draw_phase(body, result, p, y);
-  body += text_at(kMargin, y + 12,
-                  "Columns are banks; row wK is the K-th distinct 32-bit word a bank delivers. Green: first "
-                  "wavefront; red: extra wavefronts (bank conflict).",
-                  10, "fill=\"#333333\"");
+  for (int p = 0; p < static_cast<int>(result.phases.size()); ++p) y = draw_phase(body, result, p, y, words);
+  body += text_at(kMargin, y + 12, words.key_colours, 10, "fill=\"#333333\"");
   y += 16;
-  body += text_at(kMargin, y + 12,
-                  "A cell names the lanes touching that word; bold: several lanes share it (delivered once), "
-                  "\"3+7\": lane 3 and 7 more.",
-                  10, "fill=\"#333333\"");
+  body += text_at(kMargin, y + 12, words.key_cells, 10, "fill=\"#333333\"");
   y += 16;
   const bool merged = std::any_of(result.phases.begin(), result.phases.end(),
                                   [](const PhaseResult& phase) { return phase.served_with_previous; });
   if (merged) {
-    body += text_at(kMargin, y + 12,
-                    "Grey: a phase served in the wavefronts of the phase before it (the pair rule for 8- and "
-                    "16-byte loads, fitted to H200 measurements; see bank_model.h).",
-                    10, "fill=\"#333333\"");
+    body += text_at(kMargin, y + 12, words.key_merged, 10, "fill=\"#333333\"");
     y += 16;
   }
   y += kMargin;

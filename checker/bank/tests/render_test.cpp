@@ -71,6 +71,21 @@ TEST_SUITE("render") {
     CHECK(count_of(svg, "<title>bank 0,") == 32);                   // 32 distinct words in bank 0
     CHECK(svg.find("href") == std::string::npos);                   // nothing external
   }
+
+  TEST_CASE("the SVG table takes its words from the caller; the default ones are memlab-bank's") {
+    const WarpAccess access = stride_access(4, 2);
+    const AccessResult result = analyze(access);
+    SvgWords words = english_svg_words();
+    words.summary = [](const WarpAccess&, const AccessResult&) { return std::string("SUMMARY"); };
+    words.key_cells = "KEY";
+    const std::string svg = render_svg(access, result, "t", words);
+    CHECK(svg.find(">SUMMARY</text>") != std::string::npos);
+    CHECK(svg.find(">KEY</text>") != std::string::npos);
+    CHECK(render_svg(access, result, "t").find(">" + summary_line(access, result) + "</text>") != std::string::npos);
+    CHECK(stride_title(4, 2) == "Lane i accesses element i*2 of an array of 4-byte elements (stride 8 bytes)");
+    CHECK(tile_title(TileLayout{32, 32, 1, 4, TileSwizzle::none}, TileRead::column, 0) ==
+          "Column 0 of a 32x32 tile of 4-byte elements, row pitch 33 (padded by 1)");
+  }
 }
 
 }  // namespace

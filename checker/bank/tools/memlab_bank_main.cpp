@@ -69,23 +69,6 @@ TileLayout parse_tile(const Options& options) {
   return tile;
 }
 
-std::string stride_title(int elem, int stride) {
-  if (stride == 0)
-    return "Every lane accesses element 0 of an array of " + std::to_string(elem) + "-byte elements (a broadcast)";
-  return "Lane i accesses element i*" + std::to_string(stride) + " of an array of " + std::to_string(elem) +
-         "-byte elements (stride " + std::to_string(static_cast<long long>(stride) * elem) + " bytes)";
-}
-
-std::string tile_title(const TileLayout& tile, TileRead read, int index) {
-  std::string title = std::string(read == TileRead::row ? "Row " : "Column ") + std::to_string(index) + " of a " +
-                      std::to_string(tile.rows) + "x" + std::to_string(tile.cols) + " tile of " +
-                      std::to_string(tile.elem_bytes) + "-byte elements, row pitch " +
-                      std::to_string(tile.pitch_elems());
-  if (tile.pad_elems > 0) title += " (padded by " + std::to_string(tile.pad_elems) + ")";
-  if (tile.swizzle == TileSwizzle::xor_row) title += ", XOR-swizzled";
-  return title;
-}
-
 int usage_error(const char* what) {
   std::cerr << kProgram << ": " << what << "\n\n" << kSynopsis << "Run memlab-bank --help for details.\n";
   return 2;

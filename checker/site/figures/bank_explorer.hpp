@@ -20,7 +20,7 @@ namespace memlab::site::figures {
 
 inline constexpr int kExplorerMaxStride = 64;
 
-// Where the site shows the page (memlab-site mounts the generated figures at figures/); the
+// Where the site shows the page (docs/figures/ is the site's figures/); the
 // Chinese page is its twin, figures/bank-conflicts.zh.html.
 inline constexpr const char* kExplorerSitePath = "figures/bank-conflicts.html";
 

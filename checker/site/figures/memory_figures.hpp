@@ -3,6 +3,8 @@
 //   shared_steps_svg   how an SM's shared memory divides into blocks of a given size (lab 08)
 #pragma once
 
+#include "languages.hpp"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,10 +23,10 @@ struct SectorUse {
 std::vector<SectorUse> sectors_of_warp(int stride_elems);
 
 // One row per stride: the sectors touched and the share of their bytes the lanes use.
-std::string sectors_svg(const std::vector<int>& strides);
+std::string sectors_svg(const std::vector<int>& strides, Language language = Language::en);
 
 struct SharedBlock {
-  std::string name;
+  std::string name;        // in the figure's language
   std::int64_t bytes = 0;  // static + dynamic shared memory of one block
 };
 
@@ -39,6 +41,6 @@ std::int64_t allocated_bytes(const SharedBlock& block, const SharedLimits& limit
 
 // One bar per block size: the SM's shared memory cut into as many blocks as fit.
 std::string shared_steps_svg(const std::vector<SharedBlock>& blocks, const SharedLimits& limits,
-                             const std::string& title);
+                             const std::string& title, Language language = Language::en);
 
 }  // namespace memlab::site::figures

@@ -4,6 +4,8 @@
 // the model alone and says so.
 #pragma once
 
+#include "languages.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,9 +29,13 @@ struct SweepRecording {
 SweepRecording parse_sweep_csv(std::string_view csv);
 
 // The recorded sweep (points), the model (a dashed line) and, when known, the theoretical peak.
-std::string sweep_svg(const SweepRecording& recording, const std::string& title);
+std::string sweep_svg(const SweepRecording& recording, const std::string& title, Language language = Language::en);
 
 // The model alone, relative to stride 1, with `note` saying why no measurement is shown.
-std::string model_only_sweep_svg(const std::string& title, const std::string& note);
+std::string model_only_sweep_svg(const std::string& title, const std::string& note, Language language = Language::en);
+
+// The x axis of every stride plot: its label in `language` and its ticks (1, 8, ..., 64).
+std::string stride_axis_label(Language language);
+const std::vector<double>& stride_ticks();
 
 }  // namespace memlab::site::figures

@@ -47,12 +47,13 @@ std::vector<std::string> path_components(std::string_view path) {
 std::string missing_file_error(const CourseTree& tree, const std::string& path) {
   if (!tree.is_generated_figure(path)) return "no such file: " + path;
   if (tree.generated_figures.empty()) {
-    return "no such file: " + path + " (figures in " + std::string(kGeneratedFiguresFolder) +
-           "/ are generated at build time; pass the build's figures folder with --figures)";
+    return "no such file: " + path + " (" + std::string(kGeneratedFiguresFolder) +
+           "/ holds the figures memlab-figures draws, listed in checker/site/figures/figure_catalog.cpp and "
+           "written by memlab-figures check --root . --write; or pass a folder of drawn figures with --figures)";
   }
   return "no such file: " + path + " (not in the repository, and the build generated no " +
          path.substr(kGeneratedFiguresFolder.size() + 1) + " in " + tree.generated_figures.string() +
-         "; generated figures are listed in checker/site/cmake/figures.cmake)";
+         "; figures are listed in checker/site/figures/figure_catalog.cpp)";
 }
 
 }  // namespace

@@ -58,13 +58,20 @@ std::string quoted_numbers(const std::string& text) {
   return out;
 }
 
-// "../labs/04-padding/README.zh.md#x" -> "../labs/04-padding/README.md#x": a link to a page's
-// Chinese twin counts as the link to the page. Other URLs are kept.
+// "../labs/04-padding/README.zh.md#x" -> "../labs/04-padding/README.md#x", and
+// "../figures/x.zh.svg" -> "../figures/x.svg": a link to the Chinese twin of a page or a figure
+// (languages.hpp) counts as the link to it. Other URLs are kept.
 std::string link_key(const std::string& url) {
   const size_t end = url.find_first_of("?#");
   const std::string path = url.substr(0, end);
-  if (!is_translation(path)) return url;
-  return english_source_of(path) + (end == std::string::npos ? "" : url.substr(end));
+  const size_t dot = path.rfind('.');
+  const size_t name = path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1;
+  const std::string_view twin = ".zh";
+  if (dot == std::string::npos || dot < name + twin.size() + 1 ||
+      path.compare(dot - twin.size(), twin.size(), twin) != 0) {
+    return url;
+  }
+  return path.substr(0, dot - twin.size()) + url.substr(dot);
 }
 
 PageFacts facts_of(std::string_view markdown, bool deck, const MarkerKey& marker_key) {

@@ -11,8 +11,10 @@
 //   - a threshold marker quotes its value in the page's language (ThresholdBook::lookup), so a
 //     Chinese marker stands for its English twin when the id is the same and its text is the
 //     Chinese form of the manifest's value;
-//   - a link may lead to the Chinese twin of a page (README.zh.md for README.md): the Chinese
-//     home page's lab table links the Chinese handouts. Links are compared with X.zh.md read as X.md.
+//   - a link or an image may lead to the Chinese twin of a page or a figure (README.zh.md for
+//     README.md, x.zh.svg for x.svg): the Chinese home page's lab table links the Chinese
+//     handouts, and Chinese pages show the Chinese figures. Links are compared with X.zh.EXT
+//     read as X.EXT.
 #pragma once
 
 #include "problem.hpp"

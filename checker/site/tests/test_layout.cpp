@@ -96,6 +96,6 @@ TEST_CASE("CourseTree finds generated figures under docs/figures, the repository
   CHECK(resolve_relative_link(tree, "docs/index.md", "figures/generated.svg").error.empty());
   CHECK(resolve_relative_link(tree, "slides/01-banks.md", "../docs/figures/generated.svg").repo_path ==
         "docs/figures/generated.svg");
-  CHECK(contains(resolve_relative_link(tree, "docs/index.md", "figures/missing.svg").error, "figures.cmake"));
+  CHECK(contains(resolve_relative_link(tree, "docs/index.md", "figures/missing.svg").error, "figure_catalog.cpp"));
   CHECK(contains(resolve_relative_link(root, "docs/index.md", "figures/generated.svg").error, "--figures"));
 }

@@ -211,6 +211,27 @@ TEST_CASE("compare_translation: a Chinese threshold quote and a link to a Chines
                  "link ../labs/05-swizzle/README.md#a is here 1 time(s)"));
 }
 
+TEST_CASE("compare_translation: an image of a figure's Chinese twin stands for the English image") {
+  const std::string english = "# Title\n\n![A bank table](../figures/bank-stride-2.svg)\n\n[Explore](x.html#a)\n";
+  const auto zh_page = [&](const std::string& image, const std::string& link) {
+    return translation_stamp("page.md", section_fingerprints(english)) + "\n\n# 标题\n\n![bank 表](" + image +
+           ")\n\n[交互图](" + link + ")\n";
+  };
+  Problems found = compare_translation("docs/page.md", english, "docs/page.zh.md",
+                                       zh_page("../figures/bank-stride-2.zh.svg", "x.zh.html#a"));
+  CHECK_MESSAGE(found.empty(), messages(found));
+  found = compare_translation("docs/page.md", english, "docs/page.zh.md",
+                              zh_page("../figures/bank-stride-2.svg", "x.html#a"));
+  CHECK_MESSAGE(found.empty(), messages(found));
+  // The twin of another figure is another image; ".zh" alone is no twin.
+  CHECK(contains(messages(compare_translation("docs/page.md", english, "docs/page.zh.md",
+                                              zh_page("../figures/bank-stride-8.zh.svg", "x.zh.html#a"))),
+                 "image ../figures/bank-stride-8.svg is here 1 time(s)"));
+  CHECK(contains(messages(compare_translation("docs/page.md", english, "docs/page.zh.md",
+                                              zh_page("../figures/.zh.svg", "x.zh.html#a"))),
+                 "image ../figures/.zh.svg is here 1 time(s)"));
+}
+
 TEST_CASE("compare_translation: a measured marker stands for its numbers, in the page's own words") {
   const std::string english = "# Title\n\nIt ran <!--measured:r.txt#speedup-->4.41 times<!--/measured--> faster.\n";
   const auto zh_page = [&](const std::string& quote) {
