@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "memlab/bilingual.h"
 #include "memlab/buffers.h"
 #include "memlab/counters.h"
 #include "memlab/cuda_check.h"
@@ -111,7 +112,7 @@ int main(int argc, char** argv) {
             std::to_string(*c.value(mc::metric::shared_ld_wavefronts) / *c.value(mc::metric::shared_ld_instructions));
         conflicts = std::to_string(*c.value(mc::metric::shared_ld_bank_conflicts));
       } else {
-        note += (note.empty() ? "" : "; ") + std::string("counters: ") + c.message;
+        note += (note.empty() ? "" : "; ") + std::string("counters: ") + std::string(memlab::english_part(c.message));
       }
       std::printf("tree,%s,%s,%zu,%.4f,%.1f,%s,%s,%s,\"%s\"\n", gpu.c_str(), t.name, n, ms,
                   double(n) * sizeof(float) / ms / 1e6, per_load.c_str(), conflicts.c_str(),

@@ -1,6 +1,7 @@
 #include "capture.h"
 
 #include <cuda.h>
+#include <memlab/bilingual.h>
 #include <memlab/driver_entry.h>
 
 #include <cstring>
@@ -17,17 +18,19 @@ constexpr std::size_t kWindow = std::size_t{64} << 30;  // 64 GiB of addresses p
 constexpr std::size_t kBefore = std::size_t{2} << 20;   // the pointer sits 2 MiB into its window
 constexpr std::size_t kGranule = std::size_t{2} << 20;
 
+// `why` in English and Chinese (memlab/bilingual.h): the check program reports it.
 [[noreturn]] void refuse(const std::string& why) { throw std::runtime_error(why); }
 
-void check_runtime(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) refuse(std::string(what) + ": " + cudaGetErrorString(e));
+// `what` was being done, in English and Chinese; CUDA's own message follows as CUDA gives it.
+void check_runtime(cudaError_t e, const std::string& what) {
+  if (e != cudaSuccess) refuse(join_bilingual({what, bilingual(": ", "："), cudaGetErrorString(e)}));
 }
 
-void check_driver(CUresult r, const char* what) {
+void check_driver(CUresult r, const std::string& what) {
   if (r != CUDA_SUCCESS) {
     const char* s = nullptr;
     MEMLAB_DRIVER(cuGetErrorString)(r, &s);
-    refuse(std::string(what) + ": " + (s ? s : "unknown error"));
+    refuse(join_bilingual({what, bilingual(": ", "："), s ? std::string(s) : bilingual("unknown error", "未知错误")}));
   }
 }
 
@@ -53,24 +56,30 @@ struct Windows {
   }
 };
 
-PlanAddress must_find(const Windows& w, const void* p, const char* what) {
+PlanAddress must_find(const Windows& w, const void* p, const std::string& what) {
   PlanAddress a;
   if (!w.find(reinterpret_cast<std::uintptr_t>(p), a))
-    refuse(std::string(what) + " is not inside a buffer the launcher was given");
+    refuse(join_bilingual(
+        {what, bilingual(" is not inside a buffer the launcher was given", "不在交给启动函数的任何一个缓冲区之内")}));
   return a;
 }
 
 PlanKernel read_kernel(cudaGraphNode_t node, const Windows& windows) {
   CUDA_KERNEL_NODE_PARAMS p{};
   check_driver(MEMLAB_DRIVER(cuGraphKernelNodeGetParams)(reinterpret_cast<CUgraphNode>(node), &p),
-               "reading a kernel launch");
+               bilingual("reading a kernel launch", "读取一次核函数启动"));
   CUfunction f = p.func;
-  if (!f && p.kern) check_driver(MEMLAB_DRIVER(cuKernelGetFunction)(&f, p.kern), "finding a launched kernel");
-  if (!f) refuse("a launched kernel has no function");
-  if (!p.kernelParams && p.extra) refuse("a kernel launched with packed parameters (\"extra\") is not supported");
+  if (!f && p.kern)
+    check_driver(MEMLAB_DRIVER(cuKernelGetFunction)(&f, p.kern),
+                 bilingual("finding a launched kernel", "查找被启动的核函数"));
+  if (!f) refuse(bilingual("a launched kernel has no function", "被启动的核函数找不到对应的函数"));
+  if (!p.kernelParams && p.extra)
+    refuse(bilingual("a kernel launched with packed parameters (\"extra\") is not supported",
+                     "不支持用打包的参数（\"extra\"）启动核函数"));
   PlanKernel k;
   const char* name = nullptr;
-  check_driver(MEMLAB_DRIVER(cuFuncGetName)(&name, f), "naming a launched kernel");
+  check_driver(MEMLAB_DRIVER(cuFuncGetName)(&name, f),
+               bilingual("naming a launched kernel", "读取被启动的核函数的名字"));
   k.name = name ? name : "";
   k.grid[0] = p.gridDimX, k.grid[1] = p.gridDimY, k.grid[2] = p.gridDimZ;
   k.block[0] = p.blockDimX, k.block[1] = p.blockDimY, k.block[2] = p.blockDimZ;
@@ -104,9 +113,10 @@ PlanKernel read_kernel(cudaGraphNode_t node, const Windows& windows) {
 // The graph's nodes in an order that keeps every dependency (Kahn's algorithm, stable).
 std::vector<cudaGraphNode_t> in_order(cudaGraph_t graph) {
   size_t n = 0, e = 0;
-  check_runtime(cudaGraphGetNodes(graph, nullptr, &n), "reading the captured work");
+  const std::string reading_work = bilingual("reading the captured work", "读取捕获到的工作");
+  check_runtime(cudaGraphGetNodes(graph, nullptr, &n), reading_work);
   std::vector<cudaGraphNode_t> nodes(n);
-  if (n) check_runtime(cudaGraphGetNodes(graph, nodes.data(), &n), "reading the captured work");
+  if (n) check_runtime(cudaGraphGetNodes(graph, nodes.data(), &n), reading_work);
     // CUDA 13 added the edges' data to cudaGraphGetEdges (12.x names that form _v2).
 #if CUDART_VERSION >= 13000
   auto edges = [&](cudaGraphNode_t* f, cudaGraphNode_t* t, size_t* count) {
@@ -117,9 +127,10 @@ std::vector<cudaGraphNode_t> in_order(cudaGraph_t graph) {
     return cudaGraphGetEdges(graph, f, t, count);
   };
 #endif
-  check_runtime(edges(nullptr, nullptr, &e), "reading the captured order");
+  const std::string reading_order = bilingual("reading the captured order", "读取捕获到的工作的顺序");
+  check_runtime(edges(nullptr, nullptr, &e), reading_order);
   std::vector<cudaGraphNode_t> from(e), to(e);
-  if (e) check_runtime(edges(from.data(), to.data(), &e), "reading the captured order");
+  if (e) check_runtime(edges(from.data(), to.data(), &e), reading_order);
   std::map<cudaGraphNode_t, int> waiting;
   for (auto node : nodes) waiting[node] = 0;
   for (std::size_t i = 0; i < e; ++i) ++waiting[to[i]];
@@ -135,7 +146,7 @@ std::vector<cudaGraphNode_t> in_order(cudaGraph_t graph) {
       for (std::size_t k = 0; k < e; ++k)
         if (from[k] == nodes[i]) --waiting[to[k]];
     }
-    if (!progressed) refuse("the captured work has a cycle");
+    if (!progressed) refuse(bilingual("the captured work has a cycle", "捕获到的工作之间有循环依赖"));
   }
   return order;
 }
@@ -143,7 +154,7 @@ std::vector<cudaGraphNode_t> in_order(cudaGraph_t graph) {
 }  // namespace
 
 Plan capture_plan(const LauncherCall& call, const nlohmann::json& alignments, const nlohmann::json& scalars) {
-  check_runtime(cudaFree(nullptr), "starting CUDA");
+  check_runtime(cudaFree(nullptr), bilingual("starting CUDA", "启动 CUDA"));
   Windows windows;
   for (const auto& a : alignments) {
     if (a.is_null()) {
@@ -154,25 +165,27 @@ Plan capture_plan(const LauncherCall& call, const nlohmann::json& alignments, co
     const auto align = a.get<std::uint64_t>() % 256;
     CUdeviceptr base = 0;
     check_driver(MEMLAB_DRIVER(cuMemAddressReserve)(&base, kWindow, kGranule, 0, 0),
-                 "reserving address space for a buffer");
+                 bilingual("reserving address space for a buffer", "为缓冲区预留地址空间"));
     windows.bases.push_back(base);
     windows.pointers.push_back(reinterpret_cast<void*>(base + kBefore + align));
   }
   cudaStream_t stream = nullptr;
-  check_runtime(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "creating the capture stream");
+  check_runtime(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
+                bilingual("creating the capture stream", "创建用于捕获的流"));
   struct StreamGuard {
     cudaStream_t s;
     ~StreamGuard() { cudaStreamDestroy(s); }
   } guard{stream};
   (void)cudaGetLastError();
-  check_runtime(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "starting the capture");
+  check_runtime(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal),
+                bilingual("starting the capture", "开始流捕获"));
   std::string thrown;
   try {
     call(Pointers(windows.pointers), scalars, stream);
   } catch (const std::exception& e) {
     thrown = e.what();
   } catch (...) {
-    thrown = "an exception that is not a std::exception";
+    thrown = bilingual("an exception that is not a std::exception", "一个不是 std::exception 的异常");
   }
   const cudaError_t launch_error = cudaGetLastError();
   cudaGraph_t graph = nullptr;
@@ -183,27 +196,30 @@ Plan capture_plan(const LauncherCall& call, const nlohmann::json& alignments, co
       if (g) cudaGraphDestroy(g);
     }
   } graph_guard{graph};
-  if (!thrown.empty()) refuse("your launcher threw: " + thrown);
+  if (!thrown.empty()) refuse(join_bilingual({bilingual("your launcher threw: ", "你的启动函数抛出了异常："), thrown}));
   if (end_error != cudaSuccess || !graph)
-    refuse(std::string("your launcher did work the stream capture could not take (another stream, a "
-                       "synchronization, an allocation or a host callback inside the launcher): ") +
-           cudaGetErrorString(end_error));
+    refuse(join_bilingual({bilingual("your launcher did work the stream capture could not take (another stream, a "
+                                     "synchronization, an allocation or a host callback inside the launcher): ",
+                                     "你的启动函数做了流捕获接收不了的工作（在启动函数里用了另一个流、同步、"
+                                     "内存分配或主机回调）："),
+                           cudaGetErrorString(end_error)}));
   if (launch_error != cudaSuccess)
-    refuse(std::string("a launch in your launcher failed: ") + cudaGetErrorString(launch_error));
+    refuse(join_bilingual({bilingual("a launch in your launcher failed: ", "你的启动函数中的一次启动失败了："),
+                           cudaGetErrorString(launch_error)}));
 
   Plan plan;
   for (cudaGraphNode_t node : in_order(graph)) {
     cudaGraphNodeType type{};
-    check_runtime(cudaGraphNodeGetType(node, &type), "reading the captured work");
+    check_runtime(cudaGraphNodeGetType(node, &type), bilingual("reading the captured work", "读取捕获到的工作"));
     PlanStep step;
     if (type == cudaGraphNodeTypeKernel) {
       step.kind = PlanStep::Kind::kernel;
       step.kernel = read_kernel(node, windows);
     } else if (type == cudaGraphNodeTypeMemset) {
       cudaMemsetParams m{};
-      check_runtime(cudaGraphMemsetNodeGetParams(node, &m), "reading a memset");
+      check_runtime(cudaGraphMemsetNodeGetParams(node, &m), bilingual("reading a memset", "读取一次 memset"));
       step.kind = PlanStep::Kind::memset;
-      step.memset.dst = must_find(windows, m.dst, "a memset's address");
+      step.memset.dst = must_find(windows, m.dst, bilingual("a memset's address", "memset 的地址"));
       step.memset.value = m.value;
       step.memset.element_size = m.elementSize;
       step.memset.width = m.width;
@@ -211,21 +227,26 @@ Plan capture_plan(const LauncherCall& call, const nlohmann::json& alignments, co
       step.memset.pitch = m.pitch;
     } else if (type == cudaGraphNodeTypeMemcpy) {
       cudaMemcpy3DParms c{};
-      check_runtime(cudaGraphMemcpyNodeGetParams(node, &c), "reading a copy");
+      check_runtime(cudaGraphMemcpyNodeGetParams(node, &c), bilingual("reading a copy", "读取一次复制"));
       if (c.srcArray || c.dstArray || c.extent.height > 1 || c.extent.depth > 1)
-        refuse("a copy that is not one contiguous range between the given buffers");
+        refuse(bilingual("a copy that is not one contiguous range between the given buffers",
+                         "一次复制不是给定缓冲区之间的一段连续范围"));
       step.kind = PlanStep::Kind::copy;
-      step.copy.dst = must_find(windows, static_cast<char*>(c.dstPtr.ptr) + c.dstPos.x, "a copy's destination");
-      step.copy.src = must_find(windows, static_cast<char*>(c.srcPtr.ptr) + c.srcPos.x, "a copy's source");
+      step.copy.dst = must_find(windows, static_cast<char*>(c.dstPtr.ptr) + c.dstPos.x,
+                                bilingual("a copy's destination", "复制的目标地址"));
+      step.copy.src = must_find(windows, static_cast<char*>(c.srcPtr.ptr) + c.srcPos.x,
+                                bilingual("a copy's source", "复制的源地址"));
       step.copy.bytes = c.extent.width;
     } else if (type == cudaGraphNodeTypeEmpty || type == cudaGraphNodeTypeWaitEvent ||
                type == cudaGraphNodeTypeEventRecord) {
       continue;  // order only: the plan is one stream, in an order that keeps it
     } else if (type == cudaGraphNodeTypeHost) {
-      refuse("your launcher adds a host callback to the stream");
+      refuse(bilingual("your launcher adds a host callback to the stream", "你的启动函数向流中加入了主机回调"));
     } else {
-      refuse("your launcher adds work of a kind the course does not replay (graph node type " +
-             std::to_string(static_cast<int>(type)) + ")");
+      const int node_type = static_cast<int>(type);
+      refuse(bilingual("your launcher adds work of a kind the course does not replay (graph node type " +
+                           std::to_string(node_type) + ")",
+                       "你的启动函数加入了课程不会重放的一类工作（图节点类型 " + std::to_string(node_type) + "）"));
     }
     plan.steps.push_back(std::move(step));
   }
@@ -233,7 +254,9 @@ Plan capture_plan(const LauncherCall& call, const nlohmann::json& alignments, co
   // addresses that are not mapped: it fails, and the plan is not trusted.
   const cudaError_t after = cudaDeviceSynchronize();
   if (after != cudaSuccess)
-    refuse(std::string("your launcher ran work outside the given stream, and it failed: ") + cudaGetErrorString(after));
+    refuse(join_bilingual({bilingual("your launcher ran work outside the given stream, and it failed: ",
+                                     "你的启动函数在给定的流之外运行了工作，而且失败了："),
+                           cudaGetErrorString(after)}));
   return plan;
 }
 

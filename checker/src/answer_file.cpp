@@ -8,11 +8,15 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "memlab/bilingual.h"
+
 namespace memlab {
 
 AnswerFile::AnswerFile(std::string path) : path_(std::move(path)) {
   fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw std::runtime_error("cannot open the answer file " + path_ + ": " + std::strerror(errno));
+  if (fd_ < 0)
+    throw std::runtime_error(bilingual("cannot open the answer file " + path_ + ": " + std::strerror(errno),
+                                       "无法打开答案文件 " + path_ + "：" + std::strerror(errno)));
 }
 
 AnswerFile::~AnswerFile() {
@@ -79,7 +83,9 @@ void AnswerFile::append(const nlohmann::json& line) {
   while (left) {
     const ssize_t n = write(fd_, p, left);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error("cannot write the answer file " + path_ + ": " + std::strerror(errno));
+    if (n <= 0)
+      throw std::runtime_error(bilingual("cannot write the answer file " + path_ + ": " + std::strerror(errno),
+                                         "无法写入答案文件 " + path_ + "：" + std::strerror(errno)));
     p += n;
     left -= static_cast<std::size_t>(n);
   }

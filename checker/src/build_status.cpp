@@ -1,4 +1,5 @@
 #include "memlab/build_status.h"
+#include "memlab/bilingual.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -12,12 +13,28 @@ using nlohmann::json;
 
 std::string BuildStatus::reason() const {
   if (ok) return "";
-  if (!unbuildable.empty()) return fmt::format("your submission could not be built: {}", unbuildable);
-  if (!violations.empty()) return fmt::format("violates the submission contract: {}", fmt::join(violations, "; "));
-  std::string text = "your files do not compile or link";
-  if (!errors.empty()) text += fmt::format(": {}", fmt::join(errors, " | "));
-  if (!log.empty()) text += fmt::format(" (whole log: {})", log);
-  return text;
+  // In English and Chinese (memlab/bilingual.h); each violation and error in its own, where it has one.
+  const auto parts = [](const std::vector<std::string>& texts, bool chinese) {
+    std::vector<std::string> out;
+    for (const auto& t : texts) out.emplace_back(chinese ? chinese_part(t) : english_part(t));
+    return out;
+  };
+  if (!unbuildable.empty())
+    return bilingual(fmt::format("your submission could not be built: {}", english_part(unbuildable)),
+                     fmt::format("你的提交无法构建：{}", chinese_part(unbuildable)));
+  if (!violations.empty())
+    return bilingual(fmt::format("violates the submission contract: {}", fmt::join(parts(violations, false), "; ")),
+                     fmt::format("违反了提交约定：{}", fmt::join(parts(violations, true), "；")));
+  std::string text = "your files do not compile or link", zh = "你的文件无法编译或链接";
+  if (!errors.empty()) {
+    text += fmt::format(": {}", fmt::join(parts(errors, false), " | "));
+    zh += fmt::format("：{}", fmt::join(parts(errors, true), " | "));
+  }
+  if (!log.empty()) {
+    text += fmt::format(" (whole log: {})", log);
+    zh += fmt::format("（完整日志：{}）", log);
+  }
+  return bilingual(text, zh);
 }
 
 std::string to_json(const BuildStatus& s) {

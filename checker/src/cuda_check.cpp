@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "memlab/bilingual.h"
 #include "memlab/gpu.h"
 
 namespace memlab {
@@ -25,8 +26,8 @@ void throw_cuda_error(cudaError_t code, const char* call, const char* file, int 
   std::ostringstream out;
   out << call << " failed: " << cudaGetErrorName(code) << " (" << cudaGetErrorString(code) << ") at " << file << ":"
       << line;
-  const std::string missing_code = missing_code_explanation(code);
-  if (!missing_code.empty()) out << ": " << missing_code;
+  const std::string missing_code = missing_code_explanation(code);  // in English and Chinese
+  if (!missing_code.empty()) throw CudaError(code, join_bilingual({out.str(), ": ", missing_code}));
   throw CudaError(code, out.str());
 }
 

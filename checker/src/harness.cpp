@@ -98,7 +98,7 @@ void record(const CheckSpec& spec, const MeasurementRecord& rec, Verdict provisi
   // Only what was measured: the verdict lines come from the judge.
   const std::string detail = rec.outcome == Outcome::value ? rec.doubt : rec.detail;
   std::cout << "  measured " << spec.id << ": "
-            << (!rec.measured_text.empty()        ? rec.measured_text
+            << (!rec.measured_text.empty()        ? std::string(english_part(rec.measured_text))
                 : rec.outcome == Outcome::skipped ? std::string("skipped")
                 : rec.outcome == Outcome::failed  ? std::string("failed")
                 : provisional == Verdict::pass    ? std::string("yes")
@@ -109,7 +109,8 @@ void record(const CheckSpec& spec, const MeasurementRecord& rec, Verdict provisi
     // checks no test case reached) its state is gone and the macro would crash the program
     // before the record is sent. There the exit status carries the failure instead.
     if (doctest::is_running_in_test) {
-      std::string msg = spec.id + ": " + to_string(provisional) + (detail.empty() ? "" : " (" + detail + ")");
+      std::string msg = spec.id + ": " + to_string(provisional) +
+                        (detail.empty() ? "" : " (" + std::string(english_part(detail)) + ")");
       ADD_FAIL_CHECK_AT(__FILE__, __LINE__, msg);
     } else {
       state().failed_outside_tests = true;
@@ -343,12 +344,12 @@ std::optional<int> choose_seed(const ProgramOptions& o, RunState& st) {
 // record with the reason and an end record, and the program ends with ctest's skip status.
 std::optional<int> open_gpu(RunState& st, MeasurementRecord& start) {
   if (!is_gpu_suite(st.suite)) {
-    start.environment = "cpu checks";
+    start.environment = bilingual("cpu checks", "cpu 检查组");
     return std::nullopt;
   }
   GpuLookup gpu = find_gpu();
   if (!gpu.device) {
-    std::cout << fmt::format("SKIPPED: the {} checks need a CUDA GPU: {}\n", st.suite, gpu.reason);
+    std::cout << fmt::format("SKIPPED: the {} checks need a CUDA GPU: {}\n", st.suite, english_part(gpu.reason));
     start.skip_reason = gpu.reason;
     send(start);
     MeasurementRecord end;
@@ -359,7 +360,7 @@ std::optional<int> open_gpu(RunState& st, MeasurementRecord& start) {
   st.device = gpu.device;
   st.environment = read_environment(*gpu.device);
   start.environment = st.environment->summary();
-  std::cout << start.environment << "\n";
+  std::cout << english_part(start.environment) << "\n";
   return std::nullopt;
 }
 
@@ -380,8 +381,10 @@ void close_suite(RunState& st) {
   st.timer.reset();
   for (const CheckSpec* spec : st.manifest.suite(st.suite)) {
     if (st.recorded.count(spec->id)) continue;
-    const std::string why = st.last_exception.empty() ? "the checker stopped before it" : st.last_exception;
-    fail_spec(*spec, fmt::format("not evaluated: {}", why));
+    const std::string why = st.last_exception.empty()
+                                ? bilingual("the checker stopped before it", "检查程序在运行到它之前就停止了")
+                                : st.last_exception;
+    fail_spec(*spec, join_bilingual({bilingual("not evaluated: ", "未评估："), why}));
   }
   MeasurementRecord end;
   end.kind = MeasurementRecord::Kind::end;
@@ -410,7 +413,7 @@ int run_check_program(int argc, char** argv) {
     try {
       set_student_calls({options.answers, options.recorder, options.device_code, options.results_dir});
     } catch (const std::exception& e) {
-      std::cerr << fmt::format("error: {}\n", e.what());
+      std::cerr << fmt::format("error: {}\n", english_part(e.what()));
       return 2;
     }
   }

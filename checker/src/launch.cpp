@@ -10,26 +10,37 @@
 
 #include <fmt/format.h>
 
+#include "memlab/bilingual.h"
 #include "memlab/cuda_check.h"
 #include "memlab/gpu.h"
 
 namespace memlab {
 namespace {
 
+// What the error means for the student's kernel, in English and Chinese (memlab/bilingual.h); other
+// errors as CUDA words them.
 std::string explain(cudaError_t e) {
   switch (e) {
     case cudaErrorInvalidConfiguration:
-      return "the launch configuration is invalid (more than 1024 threads per block, a zero-sized grid, or "
-             "more shared memory than a block may have)";
+      return bilingual(
+          "the launch configuration is invalid (more than 1024 threads per block, a zero-sized grid, or "
+          "more shared memory than a block may have)",
+          "启动配置无效（每个线程块多于 1024 个线程、网格大小为零，或者共享内存超过了一个线程块能用的大小）");
     case cudaErrorLaunchOutOfResources:
-      return "the block needs more registers than the SM has for it: use fewer threads per block or "
-             "__launch_bounds__";
+      return bilingual(
+          "the block needs more registers than the SM has for it: use fewer threads per block or "
+          "__launch_bounds__",
+          "线程块需要的寄存器多于 SM 能分给它的：减少每个线程块的线程数，或者用 __launch_bounds__");
     case cudaErrorIllegalAddress:
-      return "the kernel read or wrote an address outside every allocation: an index went out of bounds "
-             "(the last, partial tile?)";
+      return bilingual(
+          "the kernel read or wrote an address outside every allocation: an index went out of bounds "
+          "(the last, partial tile?)",
+          "核函数读写了所有已分配内存之外的地址：有下标越界了（是最后那个不完整的 tile 吗？）");
     case cudaErrorMisalignedAddress:
-      return "a load or store used an address not aligned to its size (a float4 access needs 16-byte "
-             "alignment)";
+      return bilingual(
+          "a load or store used an address not aligned to its size (a float4 access needs 16-byte "
+          "alignment)",
+          "有一次加载或写入所用的地址没有按它的大小对齐（float4 访问需要 16 字节对齐）");
     case cudaErrorInvalidDeviceFunction:
     case cudaErrorNoKernelImageForDevice:
     case cudaErrorUnsupportedPtxVersion: return missing_code_explanation(e);
@@ -38,7 +49,11 @@ std::string explain(cudaError_t e) {
 }
 
 CudaError kernel_failed(const std::string& what, cudaError_t e) {
-  return CudaError(e, fmt::format("{}: the kernel failed: {}: {}", what, cudaGetErrorName(e), explain(e)));
+  const std::string why = explain(e);
+  return CudaError(
+      e, bilingual(
+             fmt::format("{}: the kernel failed: {}: {}", english_part(what), cudaGetErrorName(e), english_part(why)),
+             fmt::format("{}：核函数执行失败：{}：{}", chinese_part(what), cudaGetErrorName(e), chinese_part(why))));
 }
 
 // The launch's stream (the process's one work stream) and its own events, released however
@@ -66,13 +81,16 @@ struct LaunchStream {
                "\nFATAL: %s did not finish within %lld s: the kernel probably hangs (a __syncthreads() that "
                "not every thread reaches, or a loop that never ends). Exiting; the GPU is released when "
                "this process ends.\n",
-               what.c_str(), static_cast<long long>(launch_timeout().count()));
+               std::string(english_part(what)).c_str(), static_cast<long long>(launch_timeout().count()));
   std::fflush(stderr);
   // The judge fails every check that got no measurement with this reason.
-  report_fatal(
+  report_fatal(bilingual(
       fmt::format("{} did not finish within {} s: the kernel probably hangs (a __syncthreads() that not every "
                   "thread reaches, or a loop that never ends); the check program ended itself",
-                  what, launch_timeout().count()));
+                  english_part(what), launch_timeout().count()),
+      fmt::format("{} 没有在 {} s 内完成：核函数很可能卡住了（有的线程到不了某个 __syncthreads()，"
+                  "或者有一个永不结束的循环）；检查程序自己结束了",
+                  chinese_part(what), launch_timeout().count())));
   end_recorder();
   std::_Exit(3);
 }
@@ -120,8 +138,12 @@ void run_checked(const std::string& what, const Launch& launch) {
   LaunchStream own;
   launch(own.stream);
   cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess)
-    throw LaunchFailure(fmt::format("{}: the launch failed: {}: {}", what, cudaGetErrorName(e), explain(e)));
+  if (e != cudaSuccess) {
+    const std::string why = explain(e);
+    throw LaunchFailure(bilingual(
+        fmt::format("{}: the launch failed: {}: {}", english_part(what), cudaGetErrorName(e), english_part(why)),
+        fmt::format("{}：启动失败：{}：{}", chinese_part(what), cudaGetErrorName(e), chinese_part(why))));
+  }
   MEMLAB_CUDA(cudaEventRecord(own.done, own.stream));
   const auto deadline = std::chrono::steady_clock::now() + launch_timeout();
   e = wait_polling([&] { return cudaEventQuery(own.done); }, deadline, what);
@@ -158,11 +180,14 @@ void run_checked(const std::string& what, const Launch& launch) {
   const bool slow_to_idle = stream_timing_layers && idle_ms > kRunCheckedIdleMs;
   if (stream_timing_layers && legacy_gap_ms > kLegacyGapMs) left_stream = true;
   if (left_stream || slow_to_idle)
-    throw LaunchFailure(what +
-                        ": the work left the stream it was given (it was still running on another stream after "
-                        "its own stream had finished): enqueue every kernel and copy on the stream argument "
-                        "(kernel<<<grid, block, shared_bytes, stream>>>), not on the default stream or a stream "
-                        "of your own");
+    throw LaunchFailure(join_bilingual(
+        {what, bilingual(": the work left the stream it was given (it was still running on another stream after "
+                         "its own stream had finished): enqueue every kernel and copy on the stream argument "
+                         "(kernel<<<grid, block, shared_bytes, stream>>>), not on the default stream or a stream "
+                         "of your own",
+                         "：这项工作离开了交给它的流（它自己的流结束之后，它仍在另一个流上运行）："
+                         "把每个核函数和每次复制都放进参数给出的流（kernel<<<grid, block, shared_bytes, stream>>>），"
+                         "不要放进默认流或你自己创建的流")}));
 }
 
 }  // namespace memlab

@@ -30,11 +30,18 @@ CounterValues read_counters(const std::vector<std::string>& metrics, const Launc
   // The student's kernel failing under the profiler is the kernel's fault, not a missing
   // permission: it fails the check (through the test case's exception), it is not skipped.
   if (r.status == counters::Status::error && r.message.find("the launch") != std::string::npos)
-    throw std::runtime_error("the kernel failed while its counters were read: " + r.message);
+    throw std::runtime_error(join_bilingual(
+        {bilingual("the kernel failed while its counters were read: ", "读取计数器时核函数执行失败："), r.message}));
   out.ok = r.ok();
   out.reason = r.message;
   out.values = r.values;
-  if (!out.ok && out.reason.empty()) out.reason = counters::to_string(r.status);
+  if (!out.ok && out.reason.empty()) {
+    switch (r.status) {
+      case counters::Status::not_permitted: out.reason = bilingual("not permitted", "没有权限"); break;
+      case counters::Status::unsupported: out.reason = bilingual("unsupported", "不支持"); break;
+      default: out.reason = bilingual("error", "出错"); break;
+    }
+  }
   return out;
 }
 

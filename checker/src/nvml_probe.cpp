@@ -1,4 +1,5 @@
 #include "nvml_probe.h"
+#include "memlab/bilingual.h"
 
 #include <dlfcn.h>
 
@@ -46,7 +47,7 @@ Library& library() {
   std::call_once(once, [] {
     lib.handle = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!lib.handle) {
-      lib.error = "NVML (libnvidia-ml.so.1) is not available";
+      lib.error = bilingual("NVML (libnvidia-ml.so.1) is not available", "NVML（libnvidia-ml.so.1）不可用");
       return;
     }
     bind(lib.handle, lib.init, "nvmlInit_v2");
@@ -60,7 +61,7 @@ Library& library() {
     if (!lib.reasons) bind(lib.handle, lib.reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
     bind(lib.handle, lib.name_of, "nvmlSystemGetProcessName");
     if (!lib.init || !lib.by_pci || lib.init() != 0) {
-      lib.error = "NVML is present but could not be initialized";
+      lib.error = bilingual("NVML is present but could not be initialized", "NVML 存在，但无法初始化");
       lib.init = nullptr;
     }
   });
@@ -79,7 +80,9 @@ Probe probe(const std::string& pci_bus_id) {
   Library& lib = library();
   Device d = nullptr;
   if (!device(pci_bus_id, &d)) {
-    p.unavailable_reason = lib.error.empty() ? "NVML does not know GPU " + pci_bus_id : lib.error;
+    p.unavailable_reason = lib.error.empty()
+                               ? bilingual("NVML does not know GPU " + pci_bus_id, "NVML 不认识 GPU " + pci_bus_id)
+                               : lib.error;
     return p;
   }
   p.available = true;

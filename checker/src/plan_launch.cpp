@@ -1,6 +1,7 @@
 #include "plan_launch.h"
 
 #include <cuda.h>
+#include <memlab/bilingual.h>
 #include <memlab/driver_entry.h>
 
 #include <cstring>
@@ -28,24 +29,30 @@ DeviceCode& code() {
 std::string driver_error(CUresult r) {
   const char* s = nullptr;
   MEMLAB_DRIVER(cuGetErrorString)(r, &s);
-  return s ? s : "unknown error";
+  return s ? std::string(s) : bilingual("unknown error", "未知错误");
 }
 
 void load_now() {
   DeviceCode& c = code();
   if (c.loaded) return;
-  if (c.paths.empty()) throw std::runtime_error("no device code of the student's was given to this check program");
-  if (cudaFree(nullptr) != cudaSuccess) throw std::runtime_error("CUDA could not start");
+  if (c.paths.empty())
+    throw std::runtime_error(bilingual("no device code of the student's was given to this check program",
+                                       "没有把学生的设备代码交给这个检查程序"));
+  if (cudaFree(nullptr) != cudaSuccess) throw std::runtime_error(bilingual("CUDA could not start", "CUDA 无法启动"));
   for (const auto& path : c.paths) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read the student's device code " + path);
+    if (!in)
+      throw std::runtime_error(
+          bilingual("cannot read the student's device code " + path, "无法读取学生的设备代码 " + path));
     c.images.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
   for (const auto& image : c.images) {
     CUlibrary lib = nullptr;
     const CUresult r = MEMLAB_DRIVER(cuLibraryLoadData)(&lib, image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0);
     if (r != CUDA_SUCCESS)
-      throw std::runtime_error("the student's device code does not load on this GPU: " + driver_error(r));
+      throw std::runtime_error(join_bilingual(
+          {bilingual("the student's device code does not load on this GPU: ", "学生的设备代码无法在这块 GPU 上加载："),
+           driver_error(r)}));
     c.libraries.push_back(lib);
   }
   c.loaded = true;
@@ -60,27 +67,33 @@ CUfunction function_named(const std::string& name) {
     if (MEMLAB_DRIVER(cuLibraryGetKernel)(&kernel, lib, name.c_str()) != CUDA_SUCCESS) continue;
     CUfunction f = nullptr;
     const CUresult r = MEMLAB_DRIVER(cuKernelGetFunction)(&f, kernel);
-    if (r != CUDA_SUCCESS) throw std::runtime_error("kernel " + name + " does not load: " + driver_error(r));
+    if (r != CUDA_SUCCESS)
+      throw std::runtime_error(join_bilingual(
+          {bilingual("kernel " + name + " does not load: ", "核函数 " + name + " 无法加载："), driver_error(r)}));
     c.functions[name] = f;
     return f;
   }
-  throw std::runtime_error("the plan names a kernel that is not in your compiled .cu file: " + name);
+  throw std::runtime_error(bilingual("the plan names a kernel that is not in your compiled .cu file: " + name,
+                                     "计划中的核函数不在你编译出的 .cu 文件里：" + name));
 }
 
 // The plan's parameter layout must be the loaded kernel's own.
 void check_parameters(CUfunction f, const PlanKernel& k) {
+  const std::string misfit =
+      bilingual("the plan's parameters do not fit kernel " + k.name, "计划中的参数与核函数 " + k.name + " 的参数不符");
   std::size_t i = 0;
   for (;; ++i) {
     size_t offset = 0, size = 0;
     if (MEMLAB_DRIVER(cuFuncGetParamInfo)(f, i, &offset, &size) != CUDA_SUCCESS) break;
     if (i >= k.param_offsets.size() || k.param_offsets[i] != offset || k.param_sizes[i] != size)
-      throw std::runtime_error("the plan's parameters do not fit kernel " + k.name);
+      throw std::runtime_error(misfit);
   }
-  if (i != k.param_offsets.size()) throw std::runtime_error("the plan's parameters do not fit kernel " + k.name);
+  if (i != k.param_offsets.size()) throw std::runtime_error(misfit);
 }
 
+// `what` was being done, in English and Chinese; the driver's message follows as it gives it.
 void check(CUresult r, const std::string& what) {
-  if (r != CUDA_SUCCESS) throw std::runtime_error(what + ": " + driver_error(r));
+  if (r != CUDA_SUCCESS) throw std::runtime_error(join_bilingual({what, bilingual(": ", "："), driver_error(r)}));
 }
 
 CUdeviceptr address(const PlanAddress& a, const std::vector<const void*>& pointers) {
@@ -102,10 +115,10 @@ void launch_plan(const Plan& plan, const std::vector<const void*>& pointers, cud
       if (k.max_dynamic_shared > 48 * 1024)
         check(
             MEMLAB_DRIVER(cuFuncSetAttribute)(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, k.max_dynamic_shared),
-            "setting the dynamic shared memory of " + k.name);
+            bilingual("setting the dynamic shared memory of " + k.name, "设置 " + k.name + " 的动态共享内存"));
       if (k.carveout >= 0)
         check(MEMLAB_DRIVER(cuFuncSetAttribute)(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, k.carveout),
-              "setting the shared-memory carveout of " + k.name);
+              bilingual("setting the shared-memory carveout of " + k.name, "设置 " + k.name + " 的共享内存划分比例"));
       std::vector<std::uint8_t> params = k.params;
       for (const auto& p : k.pointers) {
         const CUdeviceptr word = address(p.address, pointers);
@@ -115,23 +128,24 @@ void launch_plan(const Plan& plan, const std::vector<const void*>& pointers, cud
       for (std::size_t i = 0; i < args.size(); ++i) args[i] = params.data() + k.param_offsets[i];
       check(MEMLAB_DRIVER(cuLaunchKernel)(f, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2],
                                           k.shared_bytes, s, args.empty() ? nullptr : args.data(), nullptr),
-            "launching your kernel " + k.name);
+            bilingual("launching your kernel " + k.name, "启动你的核函数 " + k.name));
     } else if (step.kind == PlanStep::Kind::memset) {
       const PlanMemset& m = step.memset;
       const CUdeviceptr dst = address(m.dst, pointers);
+      const std::string a_memset = bilingual("a memset", "一次 memset");
       const std::size_t pitch = m.height > 1 ? m.pitch : m.width * m.element_size;
       if (m.element_size == 1)
         check(MEMLAB_DRIVER(cuMemsetD2D8Async)(dst, pitch, static_cast<unsigned char>(m.value), m.width, m.height, s),
-              "a memset");
+              a_memset);
       else if (m.element_size == 2)
         check(MEMLAB_DRIVER(cuMemsetD2D16Async)(dst, pitch, static_cast<unsigned short>(m.value), m.width, m.height, s),
-              "a memset");
+              a_memset);
       else
-        check(MEMLAB_DRIVER(cuMemsetD2D32Async)(dst, pitch, m.value, m.width, m.height, s), "a memset");
+        check(MEMLAB_DRIVER(cuMemsetD2D32Async)(dst, pitch, m.value, m.width, m.height, s), a_memset);
     } else {
       check(MEMLAB_DRIVER(cuMemcpyAsync)(address(step.copy.dst, pointers), address(step.copy.src, pointers),
                                          step.copy.bytes, s),
-            "a copy");
+            bilingual("a copy", "一次复制"));
     }
   }
 }

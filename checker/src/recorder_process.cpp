@@ -1,5 +1,7 @@
 #include "recorder_process.h"
 
+#include "memlab/bilingual.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -32,13 +34,19 @@ std::uint64_t resident_bytes(pid_t pid) {
   return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
+// How the recorder ended, in English and Chinese (memlab/bilingual.h).
 std::string ending_of(int status) {
-  if (WIFEXITED(status)) return "it exited with status " + std::to_string(WEXITSTATUS(status));
+  if (WIFEXITED(status)) {
+    const std::string code = std::to_string(WEXITSTATUS(status));
+    return bilingual("it exited with status " + code, "它以状态 " + code + " 退出");
+  }
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
-    return std::string("it was ended by signal ") + std::to_string(sig) + " (" + strsignal(sig) + ")";
+    const std::string signal = std::to_string(sig), name = strsignal(sig);
+    return bilingual("it was ended by signal " + signal + " (" + name + ")",
+                     "它被信号 " + signal + "（" + name + "）结束");
   }
-  return "it stopped";
+  return bilingual("it stopped", "它停止了");
 }
 
 }  // namespace
@@ -46,7 +54,8 @@ std::string ending_of(int status) {
 RecorderProcess::RecorderProcess(const std::string& program, const std::string& scratch, bool gpu) {
   int in[2], ans[2], out[2];
   if (pipe2(in, O_CLOEXEC) || pipe2(ans, O_CLOEXEC) || pipe2(out, O_CLOEXEC))
-    throw std::runtime_error(std::string("cannot make the recorder's pipes: ") + std::strerror(errno));
+    throw std::runtime_error(join_bilingual(
+        {bilingual("cannot make the recorder's pipes: ", "无法为记录器建立管道："), std::strerror(errno)}));
   ContainmentProfile profile;
   profile.gpu = gpu;
   profile.processes = false;
@@ -60,7 +69,9 @@ RecorderProcess::RecorderProcess(const std::string& program, const std::string& 
   envp.push_back(nullptr);
   char* argv[] = {const_cast<char*>(program.c_str()), nullptr};
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error(std::string("cannot start the recorder: ") + std::strerror(errno));
+  if (pid < 0)
+    throw std::runtime_error(
+        join_bilingual({bilingual("cannot start the recorder: ", "无法启动记录器："), std::strerror(errno)}));
   if (pid == 0) {
     setpgid(0, 0);
     // 0: questions, 1 and 2: the student's printing, 3: answers. Nothing else stays open.
@@ -120,11 +131,14 @@ void RecorderProcess::fail(const std::string& why) {
         char buf[512];
         const ssize_t n = read(output_, buf, sizeof buf);
         if (n > 0) printed_.append(buf, static_cast<std::size_t>(n));
-        reason = "the recorder could not be contained, so it did not run (" +
-                 (printed_.empty() ? std::string("no reason") : printed_.substr(0, 200)) + ")";
+        const std::string why = printed_.substr(0, 200);
+        reason = bilingual(
+            "the recorder could not be contained, so it did not run (" +
+                (printed_.empty() ? std::string("no reason") : why) + ")",
+            "记录器无法被隔离，所以没有运行（" + (printed_.empty() ? std::string("没有给出原因") : why) + "）");
         printed_.clear();
       } else
-        reason += " (" + ending_of(status) + ")";
+        reason = join_bilingual({reason, bilingual(" (", "（"), ending_of(status), bilingual(")", "）")});
       pid_ = -1;
     }
   }
@@ -143,13 +157,13 @@ std::string RecorderProcess::take_output() {
 }
 
 nlohmann::json RecorderProcess::ask(const nlohmann::json& question, double deadline_s) {
-  if (pid_ <= 0) throw std::runtime_error("the recorder is not running");
+  if (pid_ <= 0) throw std::runtime_error(bilingual("the recorder is not running", "记录器没有在运行"));
   kill(pid_, SIGCONT);
   const std::string line = question.dump() + "\n";
   for (std::size_t done = 0; done < line.size();) {
     const ssize_t n = write(to_child_, line.data() + done, line.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("the recorder stopped reading questions");
+    if (n <= 0) fail(bilingual("the recorder stopped reading questions", "记录器不再读取提问"));
     done += static_cast<std::size_t>(n);
   }
   const auto deadline = Clock::now() + std::chrono::duration<double>(deadline_s);
@@ -161,16 +175,22 @@ nlohmann::json RecorderProcess::ask(const nlohmann::json& question, double deadl
       pending_.erase(0, nl + 1);
       const auto j = nlohmann::json::parse(answer, nullptr, false);
       if (!j.is_object() || !j.contains("id") || j["id"] != question["id"])
-        fail("the recorder answered with a line that is not the answer to the question asked: " +
-             answer.substr(0, 120));
+        fail(bilingual(
+            "the recorder answered with a line that is not the answer to the question asked: " + answer.substr(0, 120),
+            "记录器回答的这一行不是所问问题的答案：" + answer.substr(0, 120)));
       return j;
     }
-    if (pending_.size() > kMaxAnswerBytes) fail("the recorder sent more than 4 MB without ending a line");
+    if (pending_.size() > kMaxAnswerBytes)
+      fail(bilingual("the recorder sent more than 4 MB without ending a line",
+                     "记录器发送了超过 4 MB 的内容却没有换行"));
     const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (left <= 0) {
       end();
-      throw RecorderTimeout("the student's code did not answer " + question.value("call", std::string("?")) +
-                            "() within " + std::to_string(static_cast<int>(deadline_s)) + " s (an endless loop?)");
+      const std::string call = question.value("call", std::string("?"));
+      const std::string seconds = std::to_string(static_cast<int>(deadline_s));
+      throw RecorderTimeout(
+          bilingual("the student's code did not answer " + call + "() within " + seconds + " s (an endless loop?)",
+                    "学生的代码没有在 " + seconds + " s 内回答 " + call + "()（死循环？）"));
     }
     pollfd fds[2] = {{answers_, POLLIN, 0}, {output_, POLLIN, 0}};
     const int ready = poll(fds, 2, static_cast<int>(std::min(left, 0.1) * 1000) + 1);
@@ -190,11 +210,13 @@ nlohmann::json RecorderProcess::ask(const nlohmann::json& question, double deadl
       if (n > 0)
         pending_.append(buf, static_cast<std::size_t>(n));
       else if (n == 0 || (errno != EAGAIN && errno != EINTR))
-        fail("the recorder ended before it answered " + question.value("call", std::string("?")) + "()");
+        fail(bilingual("the recorder ended before it answered " + question.value("call", std::string("?")) + "()",
+                       "记录器在回答 " + question.value("call", std::string("?")) + "() 之前就结束了"));
     }
     if (Clock::now() - last_memory_check > std::chrono::milliseconds(100)) {
       last_memory_check = Clock::now();
-      if (resident_bytes(pid_) > kMaxResidentBytes) fail("the student's code used more than 4 GiB of memory");
+      if (resident_bytes(pid_) > kMaxResidentBytes)
+        fail(bilingual("the student's code used more than 4 GiB of memory", "学生的代码用了超过 4 GiB 的内存"));
     }
   }
 }

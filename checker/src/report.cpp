@@ -117,7 +117,7 @@ ReportPart part_from_json(const std::string& text) {
   return p;
 }
 
-void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows) {
+void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows, Language language) {
   for (auto& r : rows) {
     if (r.points_moved_to.empty() || r.verdict != Verdict::skip || r.max_points == 0) continue;
     CheckResult* to = nullptr;
@@ -126,8 +126,12 @@ void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows) {
     if (!to) continue;
     to->max_points += r.max_points;
     if (to->verdict == Verdict::pass) to->points = to->max_points;
-    to->detail += fmt::format("{}also carries the {:.0f} point(s) of {}, which this GPU cannot grade by time",
-                              to->detail.empty() ? "" : "; ", r.max_points, r.id);
+    to->detail += in_language(
+        bilingual(fmt::format("{}also carries the {:.0f} point(s) of {}, which this GPU cannot grade by time",
+                              to->detail.empty() ? "" : "; ", r.max_points, r.id),
+                  fmt::format("{}还承担了 {} 的 {:.0f} 分，因为这块 GPU 无法按时间为它评分",
+                              to->detail.empty() ? "" : "；", r.id, r.max_points)),
+        language);
     r.max_points = 0;
     r.points = 0;
   }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "memlab/bilingual.h"
 #include "memlab/cuda_check.h"
 #include "memlab/timer.h"
 
@@ -144,11 +145,13 @@ const Roofline& shared_roofline() {
 std::string impossible_time_reason(double ms, double bytes, const Roofline& roofline, double tolerance) {
   const double floor_ms = bytes / roofline.bytes_per_second * 1e3;
   if (ms >= floor_ms * (1 - tolerance)) return "";
-  std::ostringstream out;
+  std::ostringstream out, zh;
   out << "impossible time: " << ms << " ms is faster than moving " << bytes / 1e6 << " MB at this GPU's measured "
       << roofline.bytes_per_second / 1e9 << " GB/s (" << floor_ms
       << " ms); the kernel cannot have done all its work, so it is not graded";
-  return out.str();
+  zh << "不可能的时间：" << ms << " ms 比以这块 GPU 实测的 " << roofline.bytes_per_second / 1e9 << " GB/s 搬运 "
+     << bytes / 1e6 << " MB 还快（" << floor_ms << " ms）；核函数不可能完成了全部工作，所以不予评分";
+  return bilingual(out.str(), zh.str());
 }
 
 }  // namespace memlab

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "memlab/bilingual.h"
+
 namespace memlab {
 
 namespace {
@@ -13,15 +15,20 @@ std::string join_doubts(bool converged, const SamplingCriteria& c, double rse, s
                         const std::vector<const ShapeReport*>& shapes) {
   std::string out;
   if (!converged) {
-    out = fmt::format("machine too noisy: the mean was known only to {:g} % after {:g} s of samples (needed {:g} %)",
-                      static_cast<int>(rse * 1000 + 0.5) / 10.0, c.max_seconds, c.max_rse * 100);
+    const double known = static_cast<int>(rse * 1000 + 0.5) / 10.0;
+    out = bilingual(
+        fmt::format("machine too noisy: the mean was known only to {:g} % after {:g} s of samples (needed {:g} %)",
+                    known, c.max_seconds, c.max_rse * 100),
+        fmt::format("机器噪声太大：采样 {1:g} s 之后，均值的相对标准误差仍为 {0:g} %（要求 {2:g} %）", known,
+                    c.max_seconds, c.max_rse * 100));
   }
   for (const ShapeReport* s : shapes) {
     if (s->note.empty()) continue;
-    if (!out.empty()) out += "; ";
-    out += s->note;
+    out = out.empty() ? s->note : join_bilingual({out, bilingual("; ", "；"), s->note});
   }
-  if (throttled > 0 && !out.empty()) out += fmt::format(" ({} throttled samples discarded)", throttled);
+  if (throttled > 0 && !out.empty())
+    out = join_bilingual({out, bilingual(fmt::format(" ({} throttled samples discarded)", throttled),
+                                         fmt::format("（丢弃了 {} 个降频的样本）", throttled))});
   return out;
 }
 
@@ -35,13 +42,19 @@ std::uint64_t mix64(std::uint64_t x) {
 
 std::string milliseconds(double ms) { return fmt::format("{:.3g} ms", ms); }
 
-std::string work_name(const std::string& name) { return name.empty() ? "the timed work" : name; }
+std::string work_name(const std::string& name) {
+  return name.empty() ? bilingual("the timed work", "被计时的工作") : name;
+}
 
 constexpr const char* kLeftStream =
     "the work left the stream it was given (it was still running on another stream after the interval ended)";
+constexpr const char* kLeftStreamZh = "这项工作离开了交给它的流（计时区间结束之后，它仍在另一个流上运行）";
 constexpr const char* kStreamHint =
     "enqueue every kernel and copy on the stream argument (kernel<<<grid, block, shared_bytes, stream>>>), not on "
     "the default stream or a stream of your own";
+constexpr const char* kStreamHintZh =
+    "把每个核函数和每次复制都放进参数给出的流（kernel<<<grid, block, shared_bytes, stream>>>），"
+    "不要放进默认流或你自己创建的流";
 
 }  // namespace
 
@@ -53,7 +66,9 @@ bool work_outside_interval(const Sample& s) {
 
 std::string work_left_stream_reason(std::size_t with_evidence, std::size_t samples) {
   if (with_evidence < kLeakMinSamples || static_cast<double>(with_evidence) < kLeakMinShare * samples) return "";
-  return fmt::format("{}, on {} of {} samples: {}", kLeftStream, with_evidence, samples, kStreamHint);
+  return bilingual(
+      fmt::format("{}, on {} of {} samples: {}", kLeftStream, with_evidence, samples, kStreamHint),
+      fmt::format("{}，{} 个样本中有 {} 个如此：{}", kLeftStreamZh, samples, with_evidence, kStreamHintZh));
 }
 
 bool VerifyPlan::pick(std::size_t index) const {
@@ -64,18 +79,27 @@ bool VerifyPlan::pick(std::size_t index) const {
 
 std::string wrong_sample_reason(const std::string& name, std::size_t index, std::size_t taken, std::size_t verified,
                                 const std::string& mismatch) {
-  return fmt::format(
-      "the timed work was wrong on sample {} of {} ({} verified, on fresh inputs): stale, cached or skipped work is "
-      "not graded; {}: {}",
-      index, taken, verified, work_name(name), mismatch);
+  const std::string work = work_name(name);
+  return bilingual(
+      fmt::format(
+          "the timed work was wrong on sample {} of {} ({} verified, on fresh inputs): stale, cached or skipped work "
+          "is not graded; {}: {}",
+          index, taken, verified, english_part(work), english_part(mismatch)),
+      fmt::format("被计时的工作在第 {} 个样本上结果错误（共 {} 个样本，验证了 {} 个，每次都用新的输入）："
+                  "过时的、缓存的或跳过的工作不予评分；{}：{}",
+                  index, taken, verified, chinese_part(work), chinese_part(mismatch)));
 }
 
 std::string impossible_sample_reason(const std::string& name, std::size_t index, double ms, double floor_ms,
                                      const std::string& floor_text) {
-  return fmt::format(
-      "impossible time on sample {}: {} took {}, less than half of the {} of {}; the work cannot all have run inside "
-      "the interval, so it is not graded",
-      index, work_name(name), milliseconds(ms), milliseconds(floor_ms), floor_text);
+  const std::string work = work_name(name);
+  return bilingual(
+      fmt::format("impossible time on sample {}: {} took {}, less than half of the {} of {}; the work cannot all have "
+                  "run inside the interval, so it is not graded",
+                  index, english_part(work), milliseconds(ms), milliseconds(floor_ms), english_part(floor_text)),
+      fmt::format("第 {} 个样本的时间不可能：{} 用了 {}，不到{}所需的 {} 的一半；这些工作不可能全都在计时区间内完成，"
+                  "所以不予评分",
+                  index, chinese_part(work), milliseconds(ms), chinese_part(floor_text), milliseconds(floor_ms)));
 }
 
 std::string SampleJudge::verify(std::size_t index, std::size_t taken) {
@@ -91,7 +115,9 @@ std::string SampleJudge::after(const Sample& s, std::size_t index) {
   if (checks_.floor_ms > 0 && s.ms < kSampleFloorShare * checks_.floor_ms) {
     // Both at once is the usual story of a launch on the default stream: say that.
     const std::string why = impossible_sample_reason(checks_.name, index, s.ms, checks_.floor_ms, checks_.floor_text);
-    return outside ? fmt::format("{}; {}: {}", why, kLeftStream, kStreamHint) : why;
+    return outside ? bilingual(fmt::format("{}; {}: {}", english_part(why), kLeftStream, kStreamHint),
+                               fmt::format("{}；{}：{}", chinese_part(why), kLeftStreamZh, kStreamHintZh))
+                   : why;
   }
   if (checks_.verify && checks_.plan.pick(index)) return verify(index, index);
   return "";
@@ -103,7 +129,7 @@ std::string SampleJudge::finish(std::size_t taken) {
     if (!wrong.empty()) return wrong;
   }
   const std::string leak = work_left_stream_reason(outside_, taken);
-  return leak.empty() || checks_.name.empty() ? leak : checks_.name + ": " + leak;
+  return leak.empty() || checks_.name.empty() ? leak : join_bilingual({checks_.name, bilingual(": ", "："), leak});
 }
 
 std::string Measurement::doubt() const {

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 #include <fmt/format.h>
+
+#include "memlab/bilingual.h"
 
 namespace memlab {
 
@@ -43,13 +46,15 @@ double t_quantile_95(std::size_t dof) {
 
 namespace {
 
-// `what` names the series in the notes ("timings"); `unit` follows each value (" ms", or "").
-ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance, const char* what,
-                     const char* unit) {
+// `what` names the series in the notes ("timings"), in English and Chinese (memlab/bilingual.h);
+// `unit` follows each value (" ms", or "").
+ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance,
+                     const std::string& names, const char* unit) {
+  const std::string_view what = english_part(names), what_zh = chinese_part(names);
   ShapeReport r;
   const std::size_t n = samples.size();
   if (n < 9) return r;
-  std::string note;
+  std::string note, note_zh;
 
   // Drift: the machine got faster or slower while we measured (clocks settling, another job).
   auto third_median = [&](std::size_t begin) {
@@ -61,8 +66,9 @@ ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance,
   double change = (last - first) / first;
   if (std::fabs(change) > drift_tolerance) {
     r.drifting = true;
-    note +=
-        fmt::format("{} drifted by {} % during the measurement; ", what, static_cast<int>(std::lround(change * 100)));
+    const int percent = static_cast<int>(std::lround(change * 100));
+    note += fmt::format("{} drifted by {} % during the measurement; ", what, percent);
+    note_zh += fmt::format("{}在测量过程中漂移了 {} %；", what_zh, percent);
   }
 
   // Bimodal: a gap between consecutive sorted samples wider than gap_tolerance of the
@@ -76,18 +82,22 @@ ShapeReport shape_of(const std::vector<double>& samples, double drift_tolerance,
       r.bimodal = true;
       note += fmt::format("{} fall into two groups ({:g}{} and {:g}{} apart); ", what, sorted[i - 1], unit, sorted[i],
                           unit);
+      note_zh +=
+          fmt::format("{}分成了两组（{:g}{} 与 {:g}{} 之间断开）；", what_zh, sorted[i - 1], unit, sorted[i], unit);
       break;
     }
   }
-  r.note = note;
-  if (!r.note.empty()) r.note.resize(r.note.size() - 2);
+  if (note.empty()) return r;
+  note.resize(note.size() - 2);                        // the last "; "
+  note_zh.resize(note_zh.size() - std::strlen("；"));  // and its Chinese
+  r.note = bilingual(note, note_zh);
   return r;
 }
 
 }  // namespace
 
 ShapeReport inspect_shape(const std::vector<double>& samples, double drift_tolerance, double gap_tolerance) {
-  return shape_of(samples, drift_tolerance, gap_tolerance, "timings", " ms");
+  return shape_of(samples, drift_tolerance, gap_tolerance, bilingual("timings", "计时"), " ms");
 }
 
 ShapeReport inspect_ratio_shape(const std::vector<double>& base, const std::vector<double>& candidate,
@@ -95,7 +105,8 @@ ShapeReport inspect_ratio_shape(const std::vector<double>& base, const std::vect
   const std::size_t n = std::min(base.size(), candidate.size());
   std::vector<double> ratios(n);
   for (std::size_t i = 0; i < n; ++i) ratios[i] = base[i] / candidate[i];
-  return shape_of(ratios, drift_tolerance, gap_tolerance, "the ratios of the interleaved pairs", "");
+  return shape_of(ratios, drift_tolerance, gap_tolerance,
+                  bilingual("the ratios of the interleaved pairs", "成对交替计时的比值"), "");
 }
 
 RatioEstimate ratio_from_pairs(const std::vector<double>& base, const std::vector<double>& candidate) {

@@ -1,5 +1,7 @@
 #include "memlab/student_calls.h"
 
+#include "memlab/bilingual.h"
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -73,7 +75,8 @@ void keep_output(RecorderProcess& r) {
 AnswerFile& answers() {
   State& st = state();
   if (!st.answers)
-    throw NoAnswer("this check program was started without the grading's recorder (--answers, --recorder)");
+    throw NoAnswer(bilingual("this check program was started without the grading's recorder (--answers, --recorder)",
+                             "这个检查程序启动时没有带上评分用的记录器（--answers、--recorder）"));
   return *st.answers;
 }
 
@@ -94,10 +97,11 @@ void read_previous_questions() {
 }
 
 nlohmann::json entry_value(const nlohmann::json& entry, const std::string& function) {
-  if (entry.contains("error")) throw NoAnswer(function + "(): " + entry["error"].get<std::string>());
+  if (entry.contains("error")) throw NoAnswer(join_bilingual({function + "(): ", entry["error"].get<std::string>()}));
   if (entry.contains("answer")) return entry["answer"];
   if (entry.contains("plan")) return entry["plan"];
-  throw NoAnswer(function + "(): the answer file holds an entry without an answer");
+  throw NoAnswer(bilingual(function + "(): the answer file holds an entry without an answer",
+                           function + "()：答案文件中的这一项没有答案"));
 }
 
 // Turns a recorder's answer line into an entry of the answer file.
@@ -106,7 +110,8 @@ nlohmann::json entry_from(const nlohmann::json& line) {
     return {{"error", line["error"].get<std::string>().substr(0, 2000)}};
   if (line.contains("answer")) return {{"answer", line["answer"]}};
   if (line.contains("plan")) return {{"plan", line["plan"]}};
-  return {{"error", "the recorder's answer holds neither a value, a plan nor an error"}};
+  return {{"error", bilingual("the recorder's answer holds neither a value, a plan nor an error",
+                              "记录器的回答里既没有值，也没有计划或错误")}};
 }
 
 }  // namespace
@@ -130,7 +135,8 @@ nlohmann::json ask_student(const std::string& function, const nlohmann::json& ar
     st.known[key] = *e;
     return entry_value(*e, function);
   }
-  if (auto why = file.broken("pure")) throw NoAnswer(function + "() was not asked: " + *why);
+  if (auto why = file.broken("pure"))
+    throw NoAnswer(join_bilingual({bilingual(function + "() was not asked: ", function + "() 没有被提问："), *why}));
   try {
     const auto started = std::chrono::steady_clock::now();
     const bool started_now = !st.pure;
@@ -144,7 +150,8 @@ nlohmann::json ask_student(const std::string& function, const nlohmann::json& ar
     if (st.pure) keep_output(*st.pure);
     st.pure.reset();
     file.store_broken("pure", e.what());
-    throw NoAnswer(function + "() was not answered: " + std::string(e.what()));
+    throw NoAnswer(
+        join_bilingual({bilingual(function + "() was not answered: ", function + "() 没有得到回答："), e.what()}));
   }
   return entry_value(*file.find(key), function);
 }
@@ -177,7 +184,10 @@ void replay(const std::string& function, cudaStream_t stream, std::initializer_l
     AnswerFile& file = answers();
     AnswerFile::Lock lock(file);
     if (!file.find(key)) {
-      if (auto why = file.broken("plans")) throw NoAnswer("the plan of " + function + "() was not recorded: " + *why);
+      if (auto why = file.broken("plans"))
+        throw NoAnswer(join_bilingual(
+            {bilingual("the plan of " + function + "() was not recorded: ", function + "() 的计划没有被记录下来："),
+             *why}));
       // Record this call's plan, those of the calls the lab asks for with it, and those the last
       // grading asked for, in one recorder run (CUDA starts once).
       read_previous_questions();
@@ -231,7 +241,8 @@ void replay(const std::string& function, cudaStream_t stream, std::initializer_l
     try {
       st.cached_plan = plan_from_json(value, static_cast<int>(pointers.size()));
     } catch (const std::exception& e) {
-      throw NoAnswer("the plan of " + function + "() is not usable: " + std::string(e.what()));
+      throw NoAnswer(join_bilingual(
+          {bilingual("the plan of " + function + "() is not usable: ", function + "() 的计划无法使用："), e.what()}));
     }
     st.cached_key = key;
     st.last_plan[function] = st.cached_plan;

@@ -12,19 +12,29 @@
 namespace memlab {
 
 std::string ending_reason(const ProgramEnding& e) {
-  if (!e.ran) return "the check program could not be started: " + e.start_error;
-  if (e.timed_out)
-    return fmt::format("timed out after {} s: the check program was ended (a kernel or a launcher that never returns?)",
-                       static_cast<long long>(e.deadline_s));
+  if (!e.ran)
+    return join_bilingual({bilingual("the check program could not be started: ", "检查程序无法启动："), e.start_error});
+  if (e.timed_out) {
+    const auto seconds = static_cast<long long>(e.deadline_s);
+    return bilingual(
+        fmt::format("timed out after {} s: the check program was ended (a kernel or a launcher that never returns?)",
+                    seconds),
+        fmt::format("{} s 后超时：检查程序被结束了（是不是有核函数或启动函数一直不返回？）", seconds));
+  }
   if (!e.fatal.empty()) return e.fatal;
   if (e.signal > 0) {
     const char* name = strsignal(e.signal);
-    return fmt::format("the check program crashed: killed by signal {} ({})", e.signal, name ? name : "unknown");
+    return bilingual(
+        fmt::format("the check program crashed: killed by signal {} ({})", e.signal, name ? name : "unknown"),
+        fmt::format("检查程序崩溃了：被信号 {}（{}）结束", e.signal, name ? name : "未知"));
   }
   if (!e.sent_end) {
-    return fmt::format(
-        "the check program ended before reporting (exit status {}): something called exit or ended the process early",
-        e.exit_code);
+    return bilingual(
+        fmt::format("the check program ended before reporting (exit status {}): something called exit or ended the "
+                    "process early",
+                    e.exit_code),
+        fmt::format("检查程序在报告结果之前就结束了（退出状态 {}）：有代码调用了 exit，或者提前结束了进程",
+                    e.exit_code));
   }
   return "";
 }
@@ -94,12 +104,14 @@ CheckResult decide(const CheckSpec& spec, const MeasurementRecord& rec) {
     case Outcome::value: {
       if (spec.compare == Compare::is_true) {
         r.verdict = Verdict::fail;
-        r.detail = "the check program sent a value for a pass/fail check";
+        r.detail = bilingual("the check program sent a value for a pass/fail check",
+                             "检查程序为一个只分通过与否的检查项发送了数值");
         break;
       }
       if (spec.gap_rule && !rec.gap) {
         r.verdict = Verdict::fail;
-        r.detail = "the check program sent no gap measurement for a check with a gap rule";
+        r.detail = bilingual("the check program sent no gap measurement for a check with a gap rule",
+                             "检查程序没有为带差距规则的检查项发送差距的测量值");
         break;
       }
       const Requirement req = requirement_of(spec, rec.gap);
@@ -135,8 +147,12 @@ std::vector<CheckResult> judge_suite(const Manifest& manifest, const std::string
   const std::string ended = ending_reason(ending);
   std::string protocol;
   if (!ending.protocol_errors.empty()) {
-    protocol = "the check program's results cannot be trusted: " + ending.protocol_errors.front();
-    if (ending.protocol_errors.size() > 1) protocol += fmt::format(" (and {} more)", ending.protocol_errors.size() - 1);
+    protocol = join_bilingual({bilingual("the check program's results cannot be trusted: ", "检查程序的结果不可信："),
+                               ending.protocol_errors.front()});
+    if (ending.protocol_errors.size() > 1)
+      protocol =
+          join_bilingual({protocol, bilingual(fmt::format(" (and {} more)", ending.protocol_errors.size() - 1),
+                                              fmt::format("（另外还有 {} 条）", ending.protocol_errors.size() - 1))});
   }
   std::vector<CheckResult> rows;
   for (const CheckSpec* spec : manifest.suite(suite)) {
@@ -149,11 +165,14 @@ std::vector<CheckResult> judge_suite(const Manifest& manifest, const std::string
     } else if (it == first.end()) {
       r = result_row(*spec);
       r.verdict = Verdict::fail;
-      r.detail = "not evaluated: " + (ended.empty() ? std::string("the checker never recorded it") : ended);
+      r.detail =
+          join_bilingual({bilingual("not evaluated: ", "未评估："),
+                          ended.empty() ? bilingual("the checker never recorded it", "检查程序从未记录它") : ended});
     } else if (count[spec->id] > 1) {
       r = result_row(*spec);
       r.verdict = Verdict::fail;
-      r.detail = fmt::format("reported {} times: a check is measured once", count[spec->id]);
+      r.detail = bilingual(fmt::format("reported {} times: a check is measured once", count[spec->id]),
+                           fmt::format("报告了 {} 次：一个检查项只应测量一次", count[spec->id]));
     } else {
       r = decide(*spec, *it->second);
     }

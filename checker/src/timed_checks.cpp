@@ -5,7 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "memlab/bilingual.h"
 #include "memlab/checker.h"
+#include "memlab/gap_rule.h"
 #include "memlab/stats.h"
 #include "memlab/suite_judge.h"
 #include "memlab/text_format.h"
@@ -14,11 +16,14 @@
 namespace memlab {
 namespace {
 
+// Two doubts, each in English and Chinese (memlab/bilingual.h).
 std::string join(const std::string& a, const std::string& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
-  return a + "; " + b;
+  return join_bilingual({a, bilingual("; ", "；"), b});
 }
+
+const std::string kNotTimed = bilingual("not timed: ", "未计时：");
 
 constexpr int kAttempts = 3;  // an inconclusive measurement is retried, then reported as such
 
@@ -36,13 +41,17 @@ bool verified_before_timing(const TimedWork& work, const std::vector<CheckId>& t
   try {
     run_checked(work.name, work.launch);  // waits for the device first, so the preparation is done
   } catch (const LaunchFailure& e) {      // a bad launch, or work off its stream: said plainly
-    for (CheckId id : timed_checks) fail_check(id, std::string("not timed: ") + e.what());
+    for (CheckId id : timed_checks) fail_check(id, join_bilingual({kNotTimed, e.what()}));
     return false;
   }
   const std::string wrong = work.verify ? work.verify(tag, timer().stream()) : "";
   if (wrong.empty()) return true;
   for (CheckId id : timed_checks)
-    fail_check(id, "not timed: " + work.name + " is wrong at the timed size on fresh inputs (" + wrong + ")");
+    fail_check(id,
+               bilingual("not timed: " + std::string(english_part(work.name)) +
+                             " is wrong at the timed size on fresh inputs (" + std::string(english_part(wrong)) + ")",
+                         "未计时：" + std::string(chinese_part(work.name)) +
+                             " 在计时所用的规模上、用新的输入时结果错误（" + std::string(chinese_part(wrong)) + "）"));
   return false;
 }
 
@@ -67,6 +76,13 @@ static std::string gap_text(const std::optional<GapMeasurement>& gap, const Chec
   if (!gap) return "";
   return "; the starter is " + fixed(gap->starter_ms / gap->target_ms, 2) + "x slower than " + spec.gap_rule->target +
          " (" + fixed(gap->target_ms, 3) + " ms) here";
+}
+
+// gap_text in Chinese.
+static std::string gap_text_zh(const std::optional<GapMeasurement>& gap, const CheckSpec& spec) {
+  if (!gap) return "";
+  return "；这里起始代码比" + target_in_chinese(spec.gap_rule->target) + "（" + fixed(gap->target_ms, 3) + " ms）慢 " +
+         fixed(gap->starter_ms / gap->target_ms, 2) + "x";
 }
 
 bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidate, const GapSides& sides,
@@ -94,8 +110,16 @@ bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidat
                        std::to_string(m.ratio.pairs) + " pairs" +
                        (m.verified > 0 ? ", " + std::to_string(m.verified) + " outputs verified" : "") + "; " +
                        fixed(base_ms, 3) + " ms vs " + fixed(candidate_ms, 3) + " ms" + gap_text(gap, spec) + ")";
-    if (attempt > 1) text += ", attempt " + std::to_string(attempt);
-    return expect_value(id, est, text, doubt, gap);
+    std::string text_zh = fixed(est.value, 2) + "x（95 % CI " + fixed(est.low, 2) + "-" + fixed(est.high, 2) + "x，" +
+                          std::to_string(m.ratio.pairs) + " 对" +
+                          (m.verified > 0 ? "，验证了 " + std::to_string(m.verified) + " 个输出" : "") + "；" +
+                          fixed(base_ms, 3) + " ms 对 " + fixed(candidate_ms, 3) + " ms" + gap_text_zh(gap, spec) +
+                          "）";
+    if (attempt > 1) {
+      text += ", attempt " + std::to_string(attempt);
+      text_zh += "，第 " + std::to_string(attempt) + " 次尝试";
+    }
+    return expect_value(id, est, bilingual(text, text_zh), doubt, gap);
   }
 }
 
@@ -106,7 +130,7 @@ bool expect_speedup(CheckId id, const Launch& base, const Launch& candidate) {
 std::optional<double> median_time(const TimedWork& work, const std::vector<CheckId>& ids) {
   Measurement m = timer().measure(work, sampling_criteria());
   if (!m.invalid.empty()) {
-    for (CheckId id : ids) fail_check(id, "not timed: " + work.name + ": " + m.invalid);
+    for (CheckId id : ids) fail_check(id, join_bilingual({kNotTimed, work.name, bilingual(": ", "："), m.invalid}));
     return std::nullopt;
   }
   return m.stats.median;
@@ -146,14 +170,24 @@ bool expect_roofline_fraction(CheckId id, const TimedWork& work, std::optional<d
     Judgement j = judge(spec.compare, requirement_of(spec, gap).value, est, doubt);
     if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
     std::string text =
-        fixed(fraction * 100, 1) + " % of the " + work.floor.roofline_name + " roofline (" + fixed(rate / 1e9, 0) +
-        " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " + fixed(ms, 3) + " ms, +/- " +
-        fixed(rel * 100, 1) + " %" +
+        fixed(fraction * 100, 1) + " % of the " + std::string(english_part(work.floor.roofline_name)) + " roofline (" +
+        fixed(rate / 1e9, 0) + " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " + fixed(ms, 3) +
+        " ms, +/- " + fixed(rel * 100, 1) + " %" +
         (m.verified > 0 ? ", " + std::to_string(m.verified) + " of " + std::to_string(m.taken) + " outputs verified"
                         : "") +
         gap_text(gap, spec) + ")";
-    if (attempt > 1) text += ", attempt " + std::to_string(attempt);
-    return expect_value(id, est, text, doubt, gap);
+    std::string text_zh =
+        std::string(chinese_part(work.floor.roofline_name)) + "屋顶线的 " + fixed(fraction * 100, 1) + " %（" +
+        fixed(rate / 1e9, 0) + " / " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s，" + fixed(ms, 3) +
+        " ms，± " + fixed(rel * 100, 1) + " %" +
+        (m.verified > 0 ? "，" + std::to_string(m.taken) + " 个输出中验证了 " + std::to_string(m.verified) + " 个"
+                        : "") +
+        gap_text_zh(gap, spec) + "）";
+    if (attempt > 1) {
+      text += ", attempt " + std::to_string(attempt);
+      text_zh += "，第 " + std::to_string(attempt) + " 次尝试";
+    }
+    return expect_value(id, est, bilingual(text, text_zh), doubt, gap);
   }
 }
 

@@ -1,4 +1,5 @@
 #include "memlab/verdict.h"
+#include "memlab/bilingual.h"
 
 #include <stdexcept>
 
@@ -58,7 +59,8 @@ Judgement judge(Compare compare, double required, const Estimate& est, const std
     v = Verdict::fail;
   } else {
     v = Verdict::inconclusive;
-    reason = "the requirement lies inside the measurement's 95 % interval";
+    reason =
+        bilingual("the requirement lies inside the measurement's 95 % interval", "要求的值落在测量值的 95 % 区间之内");
   }
   if (!doubt.empty() && v != Verdict::inconclusive && within_disturbance(est.value, required)) {
     // A timing taken on a busy, throttling or noisy GPU can be wrong in either direction, but

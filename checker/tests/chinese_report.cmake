@@ -4,8 +4,11 @@
 #   cmake -DREPORT=memlab-report -DRESULTS=<build>/results -DLAB_DIR=labs/01-coalescing -DWORK=<dir>
 #         -P chinese_report.cmake
 # An "English sentence" is two words of letters in a row, one of them a lowercase word
-# ("cases exact", "no NVIDIA driver"); ids (`coalesced_exact`), paths, numbers and names in
-# capitals (CUDA GPU, Landlock ABI) are not.
+# ("cases exact", "no NVIDIA driver"); ids (`coalesced_exact`), paths, numbers, names in
+# capitals (CUDA GPU, Landlock ABI), code between backticks and the glossary's "warp shuffle" are
+# not. The same definition, with the same regular expression, is english_sentence() of
+# english_sentence.h, which course.chinese_texts holds every text the report can print to:
+# change both together.
 cmake_policy(SET CMP0007 NEW)
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/parts")
@@ -30,7 +33,9 @@ endif()
 file(STRINGS "${WORK}/lab01.txt" lines)
 set(english "")
 foreach(line IN LISTS lines)
-  if(line MATCHES "(^|[^A-Za-z0-9_./-])([a-z][a-z]+ [A-Za-z]+|[A-Za-z]+ [a-z][a-z]+)([^A-Za-z0-9_./-]|$)")
+  string(REGEX REPLACE "`[^`]*`" "" words "${line}")  # code
+  string(REPLACE "warp shuffle" "warp-shuffle" words "${words}")  # kept in English (docs/glossary.zh.md)
+  if(words MATCHES "(^|[^A-Za-z0-9_./-])([a-z][a-z]+ [A-Za-z]+|[A-Za-z]+ [a-z][a-z]+)([^A-Za-z0-9_./-]|$)")
     string(APPEND english "  ${line}\n")
   endif()
 endforeach()

@@ -39,7 +39,7 @@ namespace {
 
 // The row every report starts with: whether the student's files compiled, linked and respect
 // the submission contract. It has no points of its own: when it fails, every check fails.
-CheckResult contract_row(const BuildStatus& b, const ReportWords& w) {
+CheckResult contract_row(const BuildStatus& b, const ReportWords& w, Language language) {
   CheckResult r;
   r.id = "submission_contract";
   r.suite = "build";
@@ -48,11 +48,12 @@ CheckResult contract_row(const BuildStatus& b, const ReportWords& w) {
   r.verdict = b.ok ? Verdict::pass : Verdict::fail;
   r.measured = b.ok ? 1.0 : 0.0;
   // One compiler error a line: the report shows them as the compiler printed them.
-  r.detail = b.reason();
+  r.detail = in_language(b.reason(), language);
   if (!b.ok && b.violations.empty() && !b.errors.empty()) {
-    r.detail = "your files do not compile or link:";
-    for (const auto& e : b.errors) r.detail += "\n        " + e;
-    if (!b.log.empty()) r.detail += "\n      whole log: " + b.log;
+    r.detail = in_language(bilingual("your files do not compile or link:", "你的文件无法编译或链接："), language);
+    for (const auto& e : b.errors) r.detail += "\n        " + in_language(e, language);
+    if (!b.log.empty())
+      r.detail += in_language(bilingual("\n      whole log: ", "\n      完整日志："), language) + b.log;
   }
   if (!b.unbuildable.empty()) {
     r.hint = w.contract_hint_unbuildable;
@@ -63,8 +64,9 @@ CheckResult contract_row(const BuildStatus& b, const ReportWords& w) {
 }
 
 // A check that trusts a value the student's code declares fails when the GPU check that compares
-// that value with the kernel's behaviour failed, and says so when that check did not run.
-void apply_confirmations(const Manifest& m, std::vector<CheckResult>& rows) {
+// that value with the kernel's behaviour failed, and says so when that check did not run. The
+// rows' texts are in `language` by then, and so is what this adds.
+void apply_confirmations(const Manifest& m, std::vector<CheckResult>& rows, Language language) {
   for (auto& r : rows) {
     const CheckSpec* spec = m.find(r.id);
     if (!spec || spec->confirmed_by.empty()) continue;
@@ -75,11 +77,17 @@ void apply_confirmations(const Manifest& m, std::vector<CheckResult>& rows) {
     if (confirm->verdict == Verdict::fail && r.verdict == Verdict::pass) {
       r.verdict = Verdict::fail;
       r.points = 0;
-      r.detail = "cannot be trusted: " + spec->confirmed_by + " failed (" + confirm->detail + ")";
+      r.detail = in_language(bilingual("cannot be trusted: " + spec->confirmed_by + " failed (" + confirm->detail + ")",
+                                       "不可信：" + spec->confirmed_by + " 未通过（" + confirm->detail + "）"),
+                             language);
     } else if (r.verdict == Verdict::pass &&
                (confirm->verdict == Verdict::skip || confirm->verdict == Verdict::inconclusive)) {
-      r.detail += (r.detail.empty() ? "" : "; ") + std::string("not confirmed on a GPU in this run (") +
-                  spec->confirmed_by + " did not run)";
+      r.detail +=
+          in_language(bilingual((r.detail.empty() ? "" : "; ") + std::string("not confirmed on a GPU in this run (") +
+                                    spec->confirmed_by + " did not run)",
+                                (r.detail.empty() ? "" : "；") + std::string("本次运行没有在 GPU 上得到确认（") +
+                                    spec->confirmed_by + " 没有运行）"),
+                      language);
     }
   }
 }
@@ -111,7 +119,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
   if (fs::exists(build_file)) build = build_status_from_json(read_text_file(build_file));
 
   std::vector<CheckResult> rows;
-  if (build) rows.push_back(contract_row(*build, w));
+  if (build) rows.push_back(contract_row(*build, w, language));
   std::map<std::string, ReportPart> parts;
   bool any = false;
   for (std::string_view suite_name : kSuites) {
@@ -142,13 +150,15 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
       }
       CheckResult r = result_row(spec);
       r.verdict = Verdict::fail;
-      r.detail = build && !build->ok ? build->reason()
-                                     : "not graded: the " + spec.suite + " checks did not run in this ctest run";
+      r.detail = build && !build->ok
+                     ? build->reason()
+                     : bilingual("not graded: the " + spec.suite + " checks did not run in this ctest run",
+                                 "未评分：本次 ctest 运行中没有运行检查组 " + spec.suite + " 的检查");
       rows.push_back(r);
     }
   translate_rows(rows, m, language);
-  apply_confirmations(m, rows);
-  move_points_of_checks_not_graded_by_time(rows);
+  apply_confirmations(m, rows, language);
+  move_points_of_checks_not_graded_by_time(rows, language);
 
   // Which files, thresholds and tree this report is about: the first line of every report.
   const ReportPart* any_part = parts.empty() ? nullptr : &parts.begin()->second;
@@ -168,7 +178,8 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     lab["student_hash"] = build->student_hash;
   }
   for (const auto& [suite, part] : parts) {
-    if (is_gpu_suite(suite) && !lab.contains("environment")) lab["environment"] = part.environment;
+    if (is_gpu_suite(suite) && !lab.contains("environment"))
+      lab["environment"] = in_language(part.environment, language);
     if (!part.ending.empty()) lab["endings"][suite] = part.ending;
     if (!part.left_behind.empty()) lab["left_behind"][suite] = part.left_behind;
     // The answer file is the grading's, shared by its suites: the part written last holds the
@@ -214,7 +225,7 @@ json merge_lab(const Manifest& m, const fs::path& results_dir, std::ostream& tab
     one.checks = {c};
     lab["checks"].push_back(json::parse(to_json(one))["checks"][0]);
   }
-  table << check_lines(rows, build && !build->ok ? build->reason() : "", language);
+  table << check_lines(rows, build && !build->ok ? in_language(build->reason(), language) : "", language);
   lab["score"] = score;
   lab["max_score"] = max_score;
   lab["summary"] = {{"pass", counts[0]}, {"fail", counts[1]}, {"inconclusive", counts[2]}, {"skip", counts[3]}};

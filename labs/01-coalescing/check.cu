@@ -50,8 +50,14 @@ float draw_scale() {
 struct Window {
   int rows, cols, pitch;
   std::size_t elements() const { return (std::size_t)rows * pitch; }
-  std::string text() const { return fmt::format("{}x{} (pitch {})", rows, cols, pitch); }
+  // In English and Chinese, as every text of the report (memlab/bilingual.h).
+  std::string text() const {
+    return memlab::bilingual(fmt::format("{}x{} (pitch {})", rows, cols, pitch),
+                             fmt::format("{}x{}（行距 {}）", rows, cols, pitch));
+  }
 };
+
+const std::string kColon = memlab::bilingual(": ", "：");
 
 struct Outcome {
   std::string wrong;    // first wrong value, or empty
@@ -66,14 +72,14 @@ Outcome run_matrix_case(Window w, DeviceArray<float>& in, DeviceArray<float>& ou
   std::vector<float> host = memlab::inputs().floats(w.elements());
   in.upload(host);
   out.poison();
-  memlab::run_checked("scale_matrix " + w.text(), [&](cudaStream_t st) {
+  memlab::run_checked(memlab::join_bilingual({"scale_matrix ", w.text()}), [&](cudaStream_t st) {
     student::scale_matrix(in.data(), out.data(), w.rows, w.cols, w.pitch, s, st);
   });
   try {
     out.check_guards();
     in.check_guards();
   } catch (const memlab::OutOfBoundsWrite& e) {
-    o.outside = w.text() + ": " + e.what();
+    o.outside = memlab::join_bilingual({w.text(), kColon, e.what()});
   }
   const std::vector<float> got_all = out.download();
   std::vector<float> got, want;
@@ -86,15 +92,19 @@ Outcome run_matrix_case(Window w, DeviceArray<float>& in, DeviceArray<float>& ou
         got.push_back(got_all[i]);
         want.push_back(s * host[i]);
       } else if (!is_poison(got_all[i])) {
-        o.outside =
-            fmt::format("{}: out[{}][{}] was written, but column {} is past cols = {}", w.text(), r, c, c, w.cols);
+        const std::string where = w.text();
+        o.outside = memlab::bilingual(fmt::format("{}: out[{}][{}] was written, but column {} is past cols = {}",
+                                                  memlab::english_part(where), r, c, c, w.cols),
+                                      fmt::format("{}：out[{}][{}] 被写入了，但第 {} 列已超出 cols = {}",
+                                                  memlab::chinese_part(where), r, c, c, w.cols));
         break;
       }
     }
   if (!o.outside.empty()) return o;
   auto cmp = memlab::compare_exact(got, want);
   if (!cmp.ok())
-    o.wrong = w.text() + ": " + cmp.summary([&](std::size_t i) { return memlab::index_2d(i, w.cols, "out"); });
+    o.wrong = memlab::join_bilingual(
+        {w.text(), kColon, cmp.summary([&](std::size_t i) { return memlab::index_2d(i, w.cols, "out"); })});
   return o;
 }
 
@@ -104,7 +114,8 @@ struct StreamCase {
   std::size_t n;
   int in_offset, out_offset;  // floats past a 16-byte (indeed 256-byte) boundary
   std::string text() const {
-    return fmt::format("n = {}, in at +{} B, out at +{} B", n, 4 * in_offset, 4 * out_offset);
+    return memlab::bilingual(fmt::format("n = {}, in at +{} B, out at +{} B", n, 4 * in_offset, 4 * out_offset),
+                             fmt::format("n = {}，in 位于 +{} B，out 位于 +{} B", n, 4 * in_offset, 4 * out_offset));
   }
 };
 
@@ -113,28 +124,34 @@ Outcome run_array_case(StreamCase c, DeviceArray<float>& in, DeviceArray<float>&
   Outcome o;
   const float s = draw_scale();
   out.poison();
-  memlab::run_checked("scale_array " + c.text(), [&](cudaStream_t st) {
+  memlab::run_checked(memlab::join_bilingual({"scale_array ", c.text()}), [&](cudaStream_t st) {
     student::scale_array(in.data() + c.in_offset, out.data() + c.out_offset, c.n, s, st);
   });
   try {
     out.check_guards();
     in.check_guards();
   } catch (const memlab::OutOfBoundsWrite& e) {
-    o.outside = c.text() + ": " + e.what();
+    o.outside = memlab::join_bilingual({c.text(), kColon, e.what()});
     return o;
   }
   const std::vector<float> got_all = out.download();
   for (std::size_t j = 0; j < got_all.size(); ++j) {
     const bool inside = j >= (std::size_t)c.out_offset && j - c.out_offset < c.n;
     if (!inside && !is_poison(got_all[j])) {
-      o.outside = fmt::format("{}: out[{}] was written (valid: 0..{}-1)", c.text(), (long long)j - c.out_offset, c.n);
+      const std::string where = c.text();
+      const long long at = (long long)j - c.out_offset;
+      o.outside = memlab::bilingual(
+          fmt::format("{}: out[{}] was written (valid: 0..{}-1)", memlab::english_part(where), at, c.n),
+          fmt::format("{}：out[{}] 被写入了（有效范围：0..{}-1）", memlab::chinese_part(where), at, c.n));
       return o;
     }
   }
   std::vector<float> got(got_all.begin() + c.out_offset, got_all.begin() + c.out_offset + c.n), want(c.n);
   for (std::size_t i = 0; i < c.n; ++i) want[i] = s * host[c.in_offset + i];
   auto cmp = memlab::compare_exact(got, want);
-  if (!cmp.ok()) o.wrong = c.text() + ": " + cmp.summary([](std::size_t i) { return fmt::format("out[{}]", i); });
+  if (!cmp.ok())
+    o.wrong = memlab::join_bilingual(
+        {c.text(), kColon, cmp.summary([](std::size_t i) { return fmt::format("out[{}]", i); })});
   return o;
 }
 
@@ -165,7 +182,7 @@ class ScaleSamples {
       memlab::poison_async(out_.data(), out_.bytes(), st);
     };
     w.verify = [this](const memlab::SampleTag& tag, cudaStream_t st) { return verify(tag, st); };
-    w.floor = {2.0 * n_ * sizeof(float), &memlab::copy_roofline(), "copy"};
+    w.floor = {2.0 * n_ * sizeof(float), &memlab::copy_roofline(), memlab::bilingual("copy", "复制")};
     return w;
   }
 
@@ -176,7 +193,8 @@ class ScaleSamples {
       out_.check_guards();
       in_.check_guards();
     } catch (const memlab::OutOfBoundsWrite& e) {
-      memlab::fail_check(id, "not timed: " + work.name + ": " + e.what());
+      memlab::fail_check(
+          id, memlab::join_bilingual({memlab::bilingual("not timed: ", "未计时："), work.name, kColon, e.what()}));
       return false;
     }
     return true;
@@ -189,9 +207,12 @@ class ScaleSamples {
     if (m.count == 0) return "";
     const long long i = static_cast<long long>(m.first) - out_offset_;  // as the kernel indexes out
     const auto name = [&](std::size_t) { return fmt::format("out[{}]", i); };
-    if (i < 0 || i >= static_cast<long long>(n_))
-      return fmt::format("{} (valid: 0..{}-1: nothing else may be written)",
-                         memlab::describe_mismatches<float>(m, out_.size(), out_.data(), NAN, name), n_);
+    if (i < 0 || i >= static_cast<long long>(n_)) {
+      const std::string found = memlab::describe_mismatches<float>(m, out_.size(), out_.data(), NAN, name);
+      return memlab::bilingual(
+          fmt::format("{} (valid: 0..{}-1: nothing else may be written)", memlab::english_part(found), n_),
+          fmt::format("{}（有效范围：0..{}-1：别处都不能写入）", memlab::chinese_part(found), n_));
+    }
     const float want = s_ * memlab::sample_float(tag.salt, static_cast<std::size_t>(i) + in_offset_);
     return memlab::describe_mismatches<float>(m, n_, out_.data(), want, name);
   }
@@ -228,9 +249,11 @@ TEST_CASE("both kernels are exact and stay in bounds" * doctest::test_suite("cor
     keep_first(matrix_wrong, o.wrong);
     keep_first(outside, o.outside);
   }
-  memlab::expect_true(
-      lab::check::coalesced_exact, matrix_wrong.empty(),
-      matrix_wrong.empty() ? fmt::format("{} windows from 1x1 to 1025x2047 exact", windows.size()) : matrix_wrong);
+  memlab::expect_true(lab::check::coalesced_exact, matrix_wrong.empty(),
+                      matrix_wrong.empty()
+                          ? memlab::bilingual(fmt::format("{} windows from 1x1 to 1025x2047 exact", windows.size()),
+                                              fmt::format("{} 个窗口（从 1x1 到 1025x2047）全部正确", windows.size()))
+                          : matrix_wrong);
 
   // Part B: every pair of misalignments, n = 0..9 and sizes around float4 and warp multiples;
   // then large odd sizes.
@@ -255,10 +278,13 @@ TEST_CASE("both kernels are exact and stay in bounds" * doctest::test_suite("cor
     for (int b = 0; b < 4; ++b) every_pair.push_back({a, b});
   run_group({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 127, 128, 129, 1023, 1025}, every_pair);
   run_group({1000003, lab::param::vectorized_largest_n}, equal_and_mixed);
-  memlab::expect_true(lab::check::vectorized_exact, array_wrong.empty(),
-                      array_wrong.empty() ? fmt::format("{} (n, misalignment) cases exact, n = 0 to {}", cases,
-                                                        lab::param::vectorized_largest_n)
-                                          : array_wrong);
+  memlab::expect_true(
+      lab::check::vectorized_exact, array_wrong.empty(),
+      array_wrong.empty()
+          ? memlab::bilingual(
+                fmt::format("{} (n, misalignment) cases exact, n = 0 to {}", cases, lab::param::vectorized_largest_n),
+                fmt::format("{} 个（n，错位）组合全部正确，n = 0 到 {}", cases, lab::param::vectorized_largest_n))
+          : array_wrong);
 
   memlab::expect_true(lab::check::stays_in_bounds, outside.empty(), outside);
 }
@@ -269,14 +295,14 @@ TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
     const Window w{kPerfSide, kPerfSide, kPerfSide};  // no gap after a row: the window is the whole array
     ScaleSamples arrays(w.elements(), w.elements(), 0, 0, s);
     const memlab::TimedWork student = arrays.work(
-        "scale_matrix " + w.text(),
+        memlab::join_bilingual({"scale_matrix ", w.text()}),
         [&](const float* in, float* out, cudaStream_t st) {
           student::scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st);
         },
         true);
     if (arrays.right_before_timing(student, lab::check::coalesced_speedup_vs_starter)) {
       const memlab::TimedWork starter = arrays.work(
-          "the starter's scale_matrix",
+          memlab::bilingual("the starter's scale_matrix", "起始代码的 scale_matrix"),
           [&](const float* in, float* out, cudaStream_t st) {
             baseline_scale_matrix(in, out, w.rows, w.cols, w.pitch, s, st);
           },
@@ -288,13 +314,13 @@ TEST_CASE("both kernels are fast" * doctest::test_suite("performance")) {
     const StreamCase c{kPerfN, kPerfOffset, kPerfOffset};
     ScaleSamples arrays(kPerfN + 4, c.n, c.in_offset, c.out_offset, s);
     const memlab::TimedWork student = arrays.work(
-        "scale_array " + c.text(),
+        memlab::join_bilingual({"scale_array ", c.text()}),
         [&](const float* in, float* out, cudaStream_t st) { student::scale_array(in, out, c.n, s, st); }, true);
     if (arrays.right_before_timing(student, lab::check::vectorized_fraction_of_copy_roofline)) {
       // The gap rule compares the starter's scalar kernel on the same arrays with the roofline.
       const std::optional<double> starter_ms = memlab::median_time(
           arrays.work(
-              "the starter's scale_array",
+              memlab::bilingual("the starter's scale_array", "起始代码的 scale_array"),
               [&](const float* in, float* out, cudaStream_t st) { baseline_scale_array(in, out, c.n, s, st); }, false),
           {lab::check::vectorized_fraction_of_copy_roofline});
       if (starter_ms)

@@ -1,5 +1,6 @@
 #include "student_proxy.h"
 
+#include <memlab/bilingual.h>
 #include <memlab/student_calls.h>
 
 namespace student {
@@ -14,7 +15,9 @@ void scale_array(const float* in, float* out, std::size_t n, float s, cudaStream
 
 AlignedSplit aligned_split(const float* p, std::size_t n) {
   const auto a = memlab::ask<std::vector<std::size_t>>("aligned_split", memlab::args(memlab::alignment_of(p), n));
-  if (a.size() != 3) throw memlab::NoAnswer("aligned_split() answered something that is not {head, body, tail}");
+  if (a.size() != 3)
+    throw memlab::NoAnswer(memlab::bilingual("aligned_split() answered something that is not {head, body, tail}",
+                                             "aligned_split() 的回答不是 {head, body, tail}"));
   return {a[0], a[1], a[2]};
 }
 

@@ -65,9 +65,10 @@ void check_step(memlab::CheckId id, lab02::Step step) {
       got = student::predicted_wavefronts(student_view(p.access));
     } catch (const std::exception& e) {
       memlab::fail_check(
-          id, memlab::bilingual(
-                  fmt::format("predicted_wavefronts() threw on pattern {} ({}): {}", i + 1, p.name, e.what()),
-                  fmt::format("predicted_wavefronts() 在第 {} 个模式（{}）上抛出了异常：{}", i + 1, p.name, e.what())));
+          id, memlab::bilingual(fmt::format("predicted_wavefronts() threw on pattern {} ({}): {}", i + 1, p.name,
+                                            memlab::english_part(e.what())),
+                                fmt::format("predicted_wavefronts() 在第 {} 个模式（{}）上抛出了异常：{}", i + 1,
+                                            p.name_zh, memlab::chinese_part(e.what()))));
       return;
     }
     if (got == expected) continue;
@@ -76,7 +77,7 @@ void check_step(memlab::CheckId id, lab02::Step step) {
                 << id.name << ": the first wrong pattern, " << i + 1 << " of " << patterns.size() << "\n"
                 << lab02::mismatch_report(p, expected, got, memlab_bank_tool()) << std::endl;
       first_en = fmt::format("; the first: {}: expected {}, got {}", p.name, expected, got);
-      first_zh = fmt::format("；第一个：{}：应为 {}，得到 {}", p.name, expected, got);
+      first_zh = fmt::format("；第一个：{}：应为 {}，得到 {}", p.name_zh, expected, got);
     }
   }
   memlab::expect_value(
@@ -127,7 +128,7 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     const auto launch = [&](cudaStream_t st) {
       MEMLAB_CUDA(launch_shared_probe(p.access.width_bytes, lanes, sink.data(), st));
     };
-    memlab::run_checked("shared-memory probe: " + p.name, launch);
+    memlab::run_checked(memlab::bilingual("shared-memory probe: " + p.name, "共享内存探测：" + p.name_zh), launch);
     const memlab::CounterValues c =
         memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions}, launch);
     if (!c.ok) {
@@ -144,7 +145,7 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
                                         "probe kernel did not run as planned",
                                         p.name, metric::shared_ld_instructions),
                             fmt::format("计数器没有看到 \"{}\" 的共享内存加载指令（{} = 0）：探测核函数没有按计划运行",
-                                        p.name, metric::shared_ld_instructions)));
+                                        p.name_zh, metric::shared_ld_instructions)));
       return;
     }
     const double per_instruction = c[metric::shared_ld_wavefronts] / instructions;
@@ -155,13 +156,13 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     if (course != measured) {
       verdict = "not graded: the course's model disagrees";
       ungraded_en += fmt::format("; {} (course model {}, GPU {})", p.name, course, measured);
-      ungraded_zh += fmt::format("；{}（课程的 bank 模型 {}，GPU {}）", p.name, course, measured);
+      ungraded_zh += fmt::format("；{}（课程的 bank 模型 {}，GPU {}）", p.name_zh, course, measured);
     } else {
       ++graded;
       verdict = student == measured ? "ok" : "WRONG";
       if (student != measured && wrong++ < 3) {
         wrong_en += fmt::format("; {}: you say {}, the GPU measured {}", p.name, student, measured);
-        wrong_zh += fmt::format("；{}：你的答案是 {}，GPU 测得 {}", p.name, student, measured);
+        wrong_zh += fmt::format("；{}：你的答案是 {}，GPU 测得 {}", p.name_zh, student, measured);
       }
     }
     rows.push_back({p.name, std::to_string(p.access.width_bytes), std::to_string(course), std::to_string(student),

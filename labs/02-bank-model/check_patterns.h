@@ -14,6 +14,7 @@ struct Pattern {
   std::string name;  // what the warp does, e.g. "lane i -> 4-byte element 2i (stride 2)"
   memlab::bank::WarpAccess access;
   bool random = false;  // drawn from the seed (crafted otherwise)
+  std::string name_zh;  // the same in Chinese, as the Chinese report names it ("第 i 个 lane -> ...")
 };
 
 enum class Step {

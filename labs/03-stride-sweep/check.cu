@@ -96,8 +96,10 @@ std::vector<int> strides_1_to(int last) {
 std::string first_wrong_stride(const std::string& name, const StrideLaunch& launch, memlab::DeviceArray<unsigned>& sums,
                                const std::vector<int>& strides, const std::function<Sums(int)>& expected) {
   for (int s : strides) {
-    const std::string what = fmt::format("{} at stride {}", name, s);
-    const std::string where = memlab::bilingual(what + ": ", fmt::format("{} 在步长 {}：", name, s));
+    const std::string what =
+        memlab::bilingual(fmt::format("{} at stride {}", name, s), fmt::format("步长为 {} 时的 {}", s, name));
+    const std::string where =
+        memlab::bilingual(fmt::format("{} at stride {}: ", name, s), fmt::format("{} 在步长 {}：", name, s));
     const Sums want = expected(s);
     sums.poison();
     memlab::run_checked(what, [&](cudaStream_t st) { launch(s, st); });
@@ -378,7 +380,7 @@ std::string timed_loads_problem(const unsigned* words, memlab::DeviceArray<unsig
   for (int s : strides) {
     const memlab::CounterValues c = memlab::read_counters(
         {metric::shared_ld_instructions}, [&](cudaStream_t st) { student::sweep_shared(words, s, sums.data(), st); },
-        fmt::format("sweep_shared at stride {}", s));
+        memlab::bilingual(fmt::format("sweep_shared at stride {}", s), fmt::format("步长为 {} 时的 sweep_shared", s)));
     if (!c.ok) return "";
     if (std::string problem = shared_load_count_problem(s, c[metric::shared_ld_instructions]); !problem.empty())
       return problem;
@@ -512,7 +514,7 @@ TEST_CASE("a 2-way conflict costs the pure kernel and hides behind the mixed ker
   // `in` stays as it is (the sums of its fixed words are known at every stride); the floor is its
   // 16 bytes per element read once from DRAM (many times the L2, flushed before every sample)
   // at this GPU's measured read rate.
-  const memlab::PhysicalFloor dram{16.0 * kMixedElements, &memlab::read_roofline(), "read"};
+  const memlab::PhysicalFloor dram{16.0 * kMixedElements, &memlab::read_roofline(), memlab::bilingual("read", "读")};
   const StrideSumsSamples::Kernel mixed_kernel = [&](int s, unsigned* out, cudaStream_t st) {
     student::sweep_mixed(in.data(), kMixedElements, s, out, st);
   };

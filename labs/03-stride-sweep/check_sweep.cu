@@ -98,7 +98,8 @@ PureSweepSamples::PureSweepSamples(Kernel kernel, double theory)
 
 memlab::TimedWork PureSweepSamples::work(int stride_words) {
   memlab::TimedWork w;
-  w.name = fmt::format("sweep_shared at stride {}", stride_words);
+  w.name = memlab::bilingual(fmt::format("sweep_shared at stride {}", stride_words),
+                             fmt::format("步长为 {} 时的 sweep_shared", stride_words));
   w.launch = [this, stride_words](cudaStream_t st) { kernel_(words_.data(), stride_words, sums_.data(), st); };
   w.prepare = [this](const memlab::SampleTag& tag, cudaStream_t st) {
     fill_sweep_inputs(words_.data(), tag.salt, st);
@@ -107,7 +108,9 @@ memlab::TimedWork PureSweepSamples::work(int stride_words) {
   w.verify = [this, stride_words](const memlab::SampleTag& tag, cudaStream_t st) {
     return verify(tag, stride_words, st);
   };
-  w.floor = {kPureBytes, &theory_, "theoretical shared-memory (SMs x 128 B x maximum clock)"};
+  w.floor = {kPureBytes, &theory_,
+             memlab::bilingual("theoretical shared-memory (SMs x 128 B x maximum clock)",
+                               "共享内存理论值（SM 数 × 128 B × 最高时钟频率）")};
   return w;
 }
 
@@ -120,8 +123,10 @@ std::string PureSweepSamples::verify(const memlab::SampleTag& tag, int stride_wo
   unsigned got = 0, want = 0;
   MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
   MEMLAB_CUDA(cudaMemcpy(&want, want_.data() + m.first, sizeof want, cudaMemcpyDeviceToHost));
-  return fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(), sum_name(m.first), got,
-                     want);
+  return memlab::bilingual(fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(),
+                                       sum_name(m.first), got, want),
+                           fmt::format("{} 个和中有 {} 个不同；第一个：{} = {}（应为 {}）", sums_.size(), m.count,
+                                       sum_name(m.first), got, want));
 }
 
 StrideSumsSamples::StrideSumsSamples(std::string kernel_name, std::size_t threads, Kernel kernel, ExpectedSums expected,
@@ -141,7 +146,8 @@ memlab::TimedWork StrideSumsSamples::work(int stride_words) {
   want_device_.upload(want_);
   want_stride_ = stride_words;
   memlab::TimedWork w;
-  w.name = fmt::format("{} at stride {}", name_, stride_words);
+  w.name = memlab::bilingual(fmt::format("{} at stride {}", name_, stride_words),
+                             fmt::format("步长为 {} 时的 {}", stride_words, name_));
   w.launch = [this, stride_words](cudaStream_t st) { kernel_(stride_words, sums_.data(), st); };
   w.prepare = [this](const memlab::SampleTag&, cudaStream_t st) {
     memlab::poison_async(sums_.data(), sums_.bytes(), st);
@@ -161,6 +167,8 @@ std::string StrideSumsSamples::verify(int stride_words, cudaStream_t st) {
   if (m.count == 0) return "";
   unsigned got = 0;
   MEMLAB_CUDA(cudaMemcpy(&got, sums_.data() + m.first, sizeof got, cudaMemcpyDeviceToHost));
-  return fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(), sum_name(m.first), got,
-                     want_[m.first]);
+  return memlab::bilingual(fmt::format("{} of {} sums differ; first: {} = {} (want {})", m.count, sums_.size(),
+                                       sum_name(m.first), got, want_[m.first]),
+                           fmt::format("{} 个和中有 {} 个不同；第一个：{} = {}（应为 {}）", sums_.size(), m.count,
+                                       sum_name(m.first), got, want_[m.first]));
 }

@@ -212,7 +212,7 @@ TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::te
           : r.wrong);
   memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
   expect_shared_kib_per_block(lab::check::static_shared_memory_per_tile, "transpose",
-                              memlab::bilingual("one 32x32 tile of floats", "一个 32x32 的 float tile"));
+                              memlab::bilingual("one 32x32 tile of floats", "一个 32x32、元素为 float 的 tile"));
 }
 
 TEST_CASE("stretch: transpose16 is exact and keeps one tile" * doctest::test_suite("correctness")) {

@@ -96,7 +96,7 @@ void check_sums_at_all_sizes(memlab::CheckId id, Reduce reduce, const std::strin
       try {
         v = judge(b.run(reduce, name));
       } catch (const memlab::OutOfBoundsWrite& e) {
-        failure = fmt::format("n={}: {}", b.n, e.what());
+        failure = memlab::join_bilingual({fmt::format("n={}: ", b.n), e.what()});
         return;
       }
       ++judged;
@@ -163,7 +163,7 @@ class TimedSums {
       memlab::poison_async(b_.out.data(), b_.out.bytes(), st);
     };
     w.verify = [this](const memlab::SampleTag&, cudaStream_t st) { return verify(st); };
-    w.floor = {double(kPerfN) * sizeof(float), &memlab::read_roofline(), "read"};
+    w.floor = {double(kPerfN) * sizeof(float), &memlab::read_roofline(), memlab::bilingual("read", "读")};
     return w;
   }
 
@@ -176,7 +176,9 @@ class TimedSums {
       b_.in.check_guards();
     } catch (const memlab::OutOfBoundsWrite& e) {
       for (memlab::CheckId id : ids)
-        memlab::fail_check(id, with_reason("not timed: ", "未计时：", work.name + ": " + e.what()));
+        memlab::fail_check(id,
+                           with_reason("not timed: ", "未计时：",
+                                       memlab::join_bilingual({work.name, memlab::bilingual(": ", "："), e.what()})));
       return false;
     }
     return true;
@@ -190,10 +192,13 @@ class TimedSums {
     if (total.numerator_abs_sum > (std::int64_t(1) << 24))
       throw std::logic_error("course bug: the exact summands exceed their 2^24 budget");
     if (static_cast<double>(got) == total.sum()) return "";
-    return fmt::format(
-        "n={} values k * 2^-{} with sum|k| = {} <= 2^24, so any float order sums them exactly: got {:.9g}, "
-        "exact {:.9g}",
-        b_.n, total.exponent, total.numerator_abs_sum, double(got), total.sum());
+    return memlab::bilingual(
+        fmt::format("n={} values k * 2^-{} with sum|k| = {} <= 2^24, so any float order sums them exactly: got {:.9g}, "
+                    "exact {:.9g}",
+                    b_.n, total.exponent, total.numerator_abs_sum, double(got), total.sum()),
+        fmt::format("n={} 个形如 k * 2^-{} 的值，sum|k| = {} <= 2^24，所以按任何 float 顺序求和都是精确的："
+                    "得到 {:.9g}，精确值 {:.9g}",
+                    b_.n, total.exponent, total.numerator_abs_sum, double(got), total.sum()));
   }
 
   SumBuffers b_;
@@ -296,7 +301,7 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
     const double relative = lab06::allowed_error(n, ref) / static_cast<double>(ref.sum_abs);
     if (n <= lab::param::tight_bound_up_to && n > 1 && !(relative < 1e-3) && failure.empty())
       failure = memlab::bilingual(fmt::format("the bound is {:.6f} x sum|x| at n={}: vacuous", relative, n),
-                                  fmt::format("n={} 时误差界是 {:.6f} x sum|x|：太宽，检查不出任何问题", n, relative));
+                                  fmt::format("n={} 时误差界是 {:.6f} × sum|x|：太宽，检查不出任何问题", n, relative));
     for (const Order& order : orders) {
       const lab06::SumVerdict f = lab06::judge_float_sum(
           order.sum(floats), n, ref,
@@ -323,8 +328,8 @@ TEST_CASE("the error bound covers the GPU's summation orders" * doctest::test_su
           lab::param::tight_bound_up_to, gamma_at(1000003),
           tree_ok ? "" : "; your tree's order was not replayed (tree_pair() is not a valid tree)"),
       fmt::format(
-          "{} 个 float 和（{} 种尺寸 x {} 种顺序）都在误差界之内，最差的达到误差界的 {}（{}）；k * 2^-e "
-          "形式的值在每种顺序下都精确；误差界在 n={} 时是 {} x sum|x|，在 n=1000003 时是 {}，从 n=2^24 起是无穷大{}",
+          "{} 个 float 和（{} 种尺寸 × {} 种顺序）都在误差界之内，最差的达到误差界的 {}（{}）；k * 2^-e "
+          "形式的值在每种顺序下都精确；误差界在 n={} 时是 {} × sum|x|，在 n=1000003 时是 {}，从 n=2^24 起是无穷大{}",
           sums, sizes.size(), orders.size(), percent(worst), worst_zh, lab::param::tight_bound_up_to,
           gamma_at(lab::param::tight_bound_up_to), gamma_at(1000003),
           tree_ok ? "" : "；没有重放你的树的求和顺序（tree_pair() 不是一棵有效的树）"));
@@ -366,8 +371,10 @@ TEST_CASE("Part A: the reordered tree beats the starter" * doctest::test_suite("
   sides.target_ms = [=](double starter_ms) {
     return memlab::without_extra_wavefronts_ms(starter_ms, extra, wavefronts_per_s, floor_ms);
   };
-  memlab::expect_speedup(lab::check::tree_speedup_vs_starter,
-                         sums.work(baseline_reduce_tree, "the starter's reduce_tree", false), student, sides);
+  memlab::expect_speedup(
+      lab::check::tree_speedup_vs_starter,
+      sums.work(baseline_reduce_tree, memlab::bilingual("the starter's reduce_tree", "起始代码的 reduce_tree"), false),
+      student, sides);
 }
 
 TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
@@ -377,8 +384,9 @@ TEST_CASE("Part B: a full-speed sum" * doctest::test_suite("performance")) {
   if (!sums.right_before_timing(student, ids)) return;
   // Both gap rules compare the starter's reduce_fast (its tree, one value per thread) with the
   // read roofline: where that tree already reads at DRAM speed, Part B's speed cannot be graded.
-  const std::optional<double> starter_ms =
-      memlab::median_time(sums.work(baseline_reduce_tree, "the starter's reduce_fast", false), ids);
+  const std::optional<double> starter_ms = memlab::median_time(
+      sums.work(baseline_reduce_tree, memlab::bilingual("the starter's reduce_fast", "起始代码的 reduce_fast"), false),
+      ids);
   if (!starter_ms) return;
   memlab::expect_roofline_fraction(lab::check::fast_fraction_of_read_roofline, student, starter_ms);
   memlab::DeviceArray<float> cub_out(1, "cub_out");

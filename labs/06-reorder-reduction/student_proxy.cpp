@@ -1,5 +1,6 @@
 #include "student_proxy.h"
 
+#include <memlab/bilingual.h>
 #include <memlab/student_calls.h>
 
 #include <map>
@@ -15,7 +16,9 @@ TreePair tree_pair(int step, int tid) {
   static std::map<std::pair<int, int>, TreePair> known;
   if (auto it = known.find({step, tid}); it != known.end()) return it->second;
   const auto a = memlab::ask<std::vector<int>>("tree_pair", memlab::args(step, tid));
-  if (a.size() != 2) throw memlab::NoAnswer("tree_pair() answered something that is not {dst, src}");
+  if (a.size() != 2)
+    throw memlab::NoAnswer(memlab::bilingual("tree_pair() answered something that is not {dst, src}",
+                                             "tree_pair() 的回答不是 {dst, src}"));
   return known[{step, tid}] = TreePair{a[0], a[1]};
 }
 

@@ -22,8 +22,8 @@ HalfPattern column_read(int pitch, int col, int first_row, int row_step) {
   HalfPattern p;
   p.name =
       fmt::format("column {} of __half tile[64][{}], lane i -> row {}", col, pitch, row_of_lane(first_row, row_step));
-  p.name_zh =
-      fmt::format("__half tile[64][{}] 的第 {} 列，lane i -> 第 {} 行", pitch, col, row_of_lane(first_row, row_step));
+  p.name_zh = fmt::format("__half tile[64][{}] 的第 {} 列，第 i 个 lane -> 第 {} 行", pitch, col,
+                          row_of_lane(first_row, row_step));
   for (int lane = 0; lane < kWarpSize; ++lane) p.half_index[lane] = (first_row + row_step * lane) * pitch + col;
   return p;
 }
@@ -31,10 +31,10 @@ HalfPattern column_read(int pitch, int col, int first_row, int row_step) {
 HalfPattern strided(int stride) {
   HalfPattern p;
   p.name = stride == 0 ? "every lane reads s[0] (broadcast)" : fmt::format("lane i reads s[{}i]", stride);
-  p.name_zh = stride == 0 ? "每个 lane 都读取 s[0]（广播）" : fmt::format("lane i 读取 s[{}i]", stride);
+  p.name_zh = stride == 0 ? "每个 lane 都读取 s[0]（广播）" : fmt::format("第 i 个 lane 读取 s[{}i]", stride);
   if (stride == 1) {
     p.name = "lane i reads s[i]";
-    p.name_zh = "lane i 读取 s[i]";
+    p.name_zh = "第 i 个 lane 读取 s[i]";
   }
   for (int lane = 0; lane < kWarpSize; ++lane) p.half_index[lane] = stride * lane;
   return p;
@@ -57,7 +57,7 @@ std::vector<HalfPattern> prediction_patterns(std::uint64_t seed) {
 
   HalfPattern swapped;  // neighbours swap: lanes 2k and 2k+1 read the two halves of word k
   swapped.name = "lane i reads s[i ^ 1]";
-  swapped.name_zh = "lane i 读取 s[i ^ 1]";
+  swapped.name_zh = "第 i 个 lane 读取 s[i ^ 1]";
   for (int lane = 0; lane < kWarpSize; ++lane) swapped.half_index[lane] = lane ^ 1;
   patterns.push_back(swapped);
 
@@ -72,12 +72,12 @@ std::vector<HalfPattern> prediction_patterns(std::uint64_t seed) {
   }
   HalfPattern narrow = column_read(33, 0, 0, 1);  // a 32-wide tile padded by one half
   narrow.name = "column 0 of __half tile[32][33], lane i -> row i";
-  narrow.name_zh = "__half tile[32][33] 的第 0 列，lane i -> 第 i 行";
+  narrow.name_zh = "__half tile[32][33] 的第 0 列，第 i 个 lane -> 第 i 行";
   patterns.push_back(narrow);
 
   HalfPattern row;  // the tile's row write, read back as a load
   row.name = "row 1 of __half tile[64][65], lane i -> column i";
-  row.name_zh = "__half tile[64][65] 的第 1 行，lane i -> 第 i 列";
+  row.name_zh = "__half tile[64][65] 的第 1 行，第 i 个 lane -> 第 i 列";
   for (int lane = 0; lane < kWarpSize; ++lane) row.half_index[lane] = 65 + lane;
   patterns.push_back(row);
 

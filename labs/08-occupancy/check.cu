@@ -172,8 +172,10 @@ TEST_CASE("your predictions agree with the runtime on this GPU" * doctest::test_
   try {
     gpu = this_gpu(prop);
   } catch (const std::runtime_error& e) {
-    memlab::skip_check(lab::check::predictions_match_runtime,
-                       memlab::bilingual(e.what(), std::string("无法得知这块 GPU 的占用率限制：") + e.what()));
+    memlab::skip_check(
+        lab::check::predictions_match_runtime,
+        memlab::bilingual(memlab::english_part(e.what()), std::string("无法得知这块 GPU 的占用率限制：") +
+                                                              std::string(memlab::chinese_part(e.what()))));
     return;
   }
   memlab::Table table{{"candidate", "registers", "shared B/block", "runtime API", "cuda_occupancy.h", "yours"}, {}, {}};
@@ -286,7 +288,8 @@ TEST_CASE("your choice is within 5 % of the fastest candidate" * doctest::test_s
     for (size_t i = 0; i < kernels.size(); ++i) {  // a median under the copy floor: a broken candidate
       const std::string impossible = memlab::impossible_time_reason(t.median(i), bytes, copy);
       if (!impossible.empty()) {
-        memlab::fail_check(id, candidate_name(kernels[i].candidate) + ": " + impossible);
+        memlab::fail_check(id, memlab::join_bilingual(
+                                   {candidate_name(kernels[i].candidate), memlab::bilingual(": ", "："), impossible}));
         return;
       }
     }

@@ -68,13 +68,22 @@ cudaOccDeviceProp header_properties(const DeviceLimits& gpu) {
 
 std::string cc_text(const DeviceLimits& gpu) { return fmt::format("sm_{}", gpu.cc_major * 10 + gpu.cc_minor); }
 
-int header_rule(cudaOccError (*rule)(int*, const cudaOccDeviceProp*), const DeviceLimits& gpu, const char* what) {
+// `what` the rule gives, in English and Chinese (memlab/bilingual.h), as the error names it.
+int header_rule(cudaOccError (*rule)(int*, const cudaOccDeviceProp*), const DeviceLimits& gpu,
+                const std::string& what) {
   const cudaOccDeviceProp p = header_properties(gpu);
   int value = 0;
   if (rule(&value, &p) != CUDA_OCC_SUCCESS)
-    throw std::runtime_error(std::string("cuda_occupancy.h does not know ") + what + " for " + cc_text(gpu));
+    throw std::runtime_error(memlab::bilingual(
+        "cuda_occupancy.h does not know " + std::string(memlab::english_part(what)) + " for " + cc_text(gpu),
+        "cuda_occupancy.h 不知道 " + cc_text(gpu) + " 的" + std::string(memlab::chinese_part(what))));
   return value;
 }
+
+const std::string kBlockLimit = memlab::bilingual("the block limit", "线程块上限");
+const std::string kRegisterUnit = memlab::bilingual("the register allocation unit", "寄存器分配单位");
+const std::string kSchedulers = memlab::bilingual("the number of schedulers", "调度器的个数");
+const std::string kSharedUnit = memlab::bilingual("the shared-memory allocation unit", "共享内存分配单位");
 
 }  // namespace
 
@@ -95,8 +104,11 @@ OccupancyLimits header_occupancy(const KernelResources& k, const DeviceLimits& g
   const cudaOccError status = cudaOccMaxActiveBlocksPerMultiprocessor(&result, &props, &attributes, &state,
                                                                       k.threads_per_block, k.dynamic_shared_bytes);
   if (status != CUDA_OCC_SUCCESS)
-    throw std::runtime_error(fmt::format("cudaOccMaxActiveBlocksPerMultiprocessor failed (error {}) for {} on {}",
-                                         static_cast<int>(status), describe(k), gpu.name));
+    throw std::runtime_error(memlab::bilingual(
+        fmt::format("cudaOccMaxActiveBlocksPerMultiprocessor failed (error {}) for {} on {}", static_cast<int>(status),
+                    describe(k), gpu.name),
+        fmt::format("cudaOccMaxActiveBlocksPerMultiprocessor 调用失败（错误 {}），对象是 {}，在 {} 上",
+                    static_cast<int>(status), describe_zh(k), gpu.name)));
   OccupancyLimits l;
   l.by_warps = result.blockLimitWarps;
   l.by_registers = result.blockLimitRegs;
@@ -104,8 +116,10 @@ OccupancyLimits header_occupancy(const KernelResources& k, const DeviceLimits& g
   l.by_blocks = result.blockLimitBlocks;
   // Barriers (two per block slot on sm_80 and sm_90, one on sm_89) never bind one-barrier kernels.
   if (result.activeBlocksPerMultiprocessor != l.blocks())
-    throw std::runtime_error("cuda_occupancy.h limits a kernel by something the course does not model (" + describe(k) +
-                             " on " + gpu.name + ")");
+    throw std::runtime_error(memlab::bilingual(
+        "cuda_occupancy.h limits a kernel by something the course does not model (" + describe(k) + " on " + gpu.name +
+            ")",
+        "cuda_occupancy.h 用课程没有建模的某个因素限制了核函数（" + describe_zh(k) + "，在 " + gpu.name + " 上）"));
   return l;
 }
 
@@ -119,14 +133,11 @@ std::string header_disagreement(const DeviceLimits& gpu) {
                          cc_text(gpu));
     }
   };
-  compare("max_blocks_per_sm", gpu.max_blocks_per_sm,
-          header_rule(cudaOccMaxBlocksPerMultiprocessor, gpu, "the block limit"));
+  compare("max_blocks_per_sm", gpu.max_blocks_per_sm, header_rule(cudaOccMaxBlocksPerMultiprocessor, gpu, kBlockLimit));
   compare("register_alloc_unit", gpu.register_alloc_unit,
-          header_rule(cudaOccRegAllocationGranularity, gpu, "the register allocation unit"));
-  compare("warp_schedulers", gpu.warp_schedulers,
-          header_rule(cudaOccSubPartitionsPerMultiprocessor, gpu, "the number of schedulers"));
-  compare("shared_alloc_unit", gpu.shared_alloc_unit,
-          header_rule(cudaOccSMemAllocationGranularity, gpu, "the shared-memory allocation unit"));
+          header_rule(cudaOccRegAllocationGranularity, gpu, kRegisterUnit));
+  compare("warp_schedulers", gpu.warp_schedulers, header_rule(cudaOccSubPartitionsPerMultiprocessor, gpu, kSchedulers));
+  compare("shared_alloc_unit", gpu.shared_alloc_unit, header_rule(cudaOccSMemAllocationGranularity, gpu, kSharedUnit));
   return out.empty() ? "" : memlab::bilingual(out, out_zh);
 }
 
@@ -144,9 +155,9 @@ DeviceLimits limits_of_device(const cudaDeviceProp& prop) {
   gpu.shared_per_block_optin = static_cast<int>(prop.sharedMemPerBlockOptin);
   gpu.reserved_shared_per_block = static_cast<int>(prop.reservedSharedMemPerBlock);
   // Not in cudaDeviceProp: the allocation rules of this compute capability.
-  gpu.register_alloc_unit = header_rule(cudaOccRegAllocationGranularity, gpu, "the register allocation unit");
-  gpu.warp_schedulers = header_rule(cudaOccSubPartitionsPerMultiprocessor, gpu, "the number of schedulers");
-  gpu.shared_alloc_unit = header_rule(cudaOccSMemAllocationGranularity, gpu, "the shared-memory allocation unit");
+  gpu.register_alloc_unit = header_rule(cudaOccRegAllocationGranularity, gpu, kRegisterUnit);
+  gpu.warp_schedulers = header_rule(cudaOccSubPartitionsPerMultiprocessor, gpu, kSchedulers);
+  gpu.shared_alloc_unit = header_rule(cudaOccSMemAllocationGranularity, gpu, kSharedUnit);
   return gpu;
 }
 
@@ -179,7 +190,7 @@ std::string describe_zh(const OccupancyLimits& l) {
 }
 
 std::string describe_zh(const KernelResources& k) {
-  return fmt::format("{} 个线程 x {} 个寄存器，{} B 静态 + {} B 动态共享内存", k.threads_per_block,
+  return fmt::format("{} 个线程 × {} 个寄存器，{} B 静态 + {} B 动态共享内存", k.threads_per_block,
                      k.registers_per_thread, k.static_shared_bytes, k.dynamic_shared_bytes);
 }
 

@@ -1,5 +1,6 @@
 #include "student_proxy.h"
 
+#include <memlab/bilingual.h>
 #include <memlab/student_calls.h>
 
 namespace student {
@@ -25,7 +26,8 @@ int predicted_blocks_per_sm(const KernelResources& k, const DeviceLimits& gpu) {
 Candidate choose_candidate(const DeviceLimits& gpu) {
   const auto a = memlab::ask<std::vector<int>>("choose_candidate", memlab::args(limits(gpu)));
   if (a.size() != 2 || a[0] < 0 || a[0] > 2)
-    throw memlab::NoAnswer("choose_candidate() answered something that is not a candidate");
+    throw memlab::NoAnswer(memlab::bilingual("choose_candidate() answered something that is not a candidate",
+                                             "choose_candidate() 的回答不是一个候选"));
   return {static_cast<Layout>(a[0]), a[1]};
 }
 

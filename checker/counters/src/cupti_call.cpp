@@ -1,6 +1,7 @@
 #include "cupti_call.h"
 
 #include <cupti.h>
+#include <memlab/bilingual.h>
 
 namespace memlab::counters::detail {
 
@@ -12,10 +13,18 @@ const char* const permission_fix =
     "(Debian/Ubuntu: update-initramfs -u), and rebooting; "
     "see https://developer.nvidia.com/ERR_NVGPUCTRPERM";
 
+const char* const permission_fix_zh =
+    "NVIDIA 驱动只允许管理员读取 GPU 的性能计数器。解决办法：以 root 身份运行；或者允许所有用户读取："
+    "在 /etc/modprobe.d/ 下的一个文件（例如 nvidia-profiling.conf）中加入一行 "
+    "`options nvidia NVreg_RestrictProfilingToAdminUsers=0`，如果 initramfs 会加载 nvidia 模块，就重新生成它"
+    "（Debian/Ubuntu：update-initramfs -u），然后重启；"
+    "见 https://developer.nvidia.com/ERR_NVGPUCTRPERM";
+
 std::string describe(CUptiResult code) {
   const char* name = nullptr;
   if (cuptiGetResultString(code, &name) != CUPTI_SUCCESS || name == nullptr) {
-    return "CUPTI error " + std::to_string(static_cast<int>(code));
+    return bilingual("CUPTI error " + std::to_string(static_cast<int>(code)),
+                     "CUPTI 错误 " + std::to_string(static_cast<int>(code)));
   }
   std::string text = name;
   const char* detail = nullptr;
@@ -44,22 +53,27 @@ Status status_of(CUptiResult code) {
   }
 }
 
-Result failed_cupti_call(const char* call, CUptiResult code) {
+Result failed_cupti_call(const std::string& call, CUptiResult code) {
   Result r;
   r.status = status_of(code);
-  r.message = std::string(call) + " failed: " + describe(code);
+  const std::string error = describe(code);
+  std::string en = std::string(english_part(call)) + " failed: " + std::string(english_part(error));
+  std::string zh = std::string(chinese_part(call)) + " 调用失败：" + std::string(chinese_part(error));
   if (r.status == Status::not_permitted) {
-    r.message += "; " + std::string(permission_fix);
+    en += "; " + std::string(permission_fix);
+    zh += "；" + std::string(permission_fix_zh);
   } else if (code == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ||
              code == CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED) {
-    r.message +=
+    en +=
         "; another profiler (Nsight Compute or Systems, or the old CUPTI profiler API) "
         "is attached to this process";
+    zh += "；另一个性能分析器（Nsight Compute 或 Nsight Systems，或者旧的 CUPTI 性能分析 API）已经附加在这个进程上";
   }
+  r.message = bilingual(en, zh);
   return r;
 }
 
-Result failed_cuda_call(const char* call, cudaError_t code) {
+Result failed_cuda_call(const std::string& call, cudaError_t code) {
   Result r;
   switch (code) {
     case cudaErrorNoDevice:
@@ -68,16 +82,19 @@ Result failed_cuda_call(const char* call, cudaError_t code) {
     case cudaErrorCallRequiresNewerDriver: r.status = Status::unsupported; break;
     default: r.status = Status::error;
   }
-  r.message = std::string(r.status == Status::unsupported ? "no usable CUDA GPU: " : "") + call +
-              " failed: " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
+  const bool unusable = r.status == Status::unsupported;
+  r.message = bilingual(std::string(unusable ? "no usable CUDA GPU: " : "") + std::string(english_part(call)) +
+                            " failed: " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")",
+                        std::string(unusable ? "没有可用的 CUDA GPU：" : "") + std::string(chinese_part(call)) +
+                            " 调用失败：" + cudaGetErrorName(code) + "（" + cudaGetErrorString(code) + "）");
   return r;
 }
 
-void check(const char* call, CUptiResult code) {
+void check(const std::string& call, CUptiResult code) {
   if (code != CUPTI_SUCCESS) throw CallFailed(failed_cupti_call(call, code));
 }
 
-void check(const char* call, cudaError_t code) {
+void check(const std::string& call, cudaError_t code) {
   if (code != cudaSuccess) throw CallFailed(failed_cuda_call(call, code));
 }
 

@@ -28,17 +28,21 @@ std::string describe(CUptiResult code);
 // setup not supported -> unsupported, the rest -> error).
 Status status_of(CUptiResult code);
 
-// How to lift the driver's restriction of counters to administrators.
+// How to lift the driver's restriction of counters to administrators, in English and Chinese.
 extern const char* const permission_fix;
+extern const char* const permission_fix_zh;
 
 // The Result for `call` having returned `code`: status_of(code), and a message
 // that names the call and the error, plus the fix when it is a privilege error.
-Result failed_cupti_call(const char* call, CUptiResult code);
-Result failed_cuda_call(const char* call, cudaError_t code);
+// Messages are in English and Chinese (memlab/bilingual.h): the checker's reports
+// print them in the reader's language. `call` is a name ("cuptiProfilerInitialize"),
+// or a text in both languages.
+Result failed_cupti_call(const std::string& call, CUptiResult code);
+Result failed_cuda_call(const std::string& call, cudaError_t code);
 
 // Throw CallFailed unless `code` is success.
-void check(const char* call, CUptiResult code);
-void check(const char* call, cudaError_t code);
+void check(const std::string& call, CUptiResult code);
+void check(const std::string& call, cudaError_t code);
 
 // A zeroed CUPTI parameter struct with structSize set: CUPTI reads structSize
 // to learn which fields the caller's header version has.
@@ -50,7 +54,7 @@ Params cupti_params(std::size_t struct_size) {
 }
 #define MEMLAB_CUPTI_PARAMS(Type) ::memlab::counters::detail::cupti_params<Type>(Type##_STRUCT_SIZE)
 
-// Throw CallFailed with `status` and `message`.
+// Throw CallFailed with `status` and `message` (in English and Chinese).
 [[noreturn]] void fail(Status status, std::string message);
 
 }  // namespace memlab::counters::detail

@@ -12,6 +12,7 @@
 #include "memlab/counters.h"
 
 #include "cupti_call.h"
+#include "memlab/bilingual.h"
 #include "host_object.h"
 #include "range_profiler.h"
 
@@ -35,7 +36,8 @@ CurrentDevice current_device() {
   CurrentDevice current;
   int ordinal = 0;
   check("cudaGetDevice", cudaGetDevice(&ordinal));
-  check("cudaFree(nullptr) to create the device context", cudaFree(nullptr));
+  check(bilingual("cudaFree(nullptr) to create the device context", "cudaFree(nullptr)（用来创建设备上下文）"),
+        cudaFree(nullptr));
   current.device = static_cast<CUdevice>(ordinal);  // a CUdevice is the device ordinal
 
   void* entry = nullptr;
@@ -43,23 +45,27 @@ CurrentDevice current_device() {
   check("cudaGetDriverEntryPointByVersion(cuCtxGetCurrent)",
         cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &entry, 12000, cudaEnableDefault, &found));
   if (found != cudaDriverEntryPointSuccess || entry == nullptr) {
-    fail(Status::error, "the driver does not export cuCtxGetCurrent");
+    fail(Status::error, bilingual("the driver does not export cuCtxGetCurrent", "驱动没有导出 cuCtxGetCurrent"));
   }
   using CtxGetCurrent = CUresult(CUDAAPI*)(CUcontext*);
   const CUresult rc = reinterpret_cast<CtxGetCurrent>(entry)(&current.context);
   if (rc != CUDA_SUCCESS || current.context == nullptr) {
-    fail(Status::error, "cuCtxGetCurrent failed (CUresult " + std::to_string(static_cast<int>(rc)) + ")");
+    const std::string code = std::to_string(static_cast<int>(rc));
+    fail(Status::error, bilingual("cuCtxGetCurrent failed (CUresult " + code + ")",
+                                  "cuCtxGetCurrent 调用失败（CUresult " + code + "）"));
   }
   return current;
 }
 
 Result measure_or_throw(const std::vector<std::string>& metrics, const std::function<void()>& launch) {
-  if (metrics.empty()) fail(Status::error, "no metrics requested");
+  if (metrics.empty()) fail(Status::error, bilingual("no metrics requested", "没有要求读取任何指标"));
   const CurrentDevice current = current_device();
   if (const cudaError_t pending = cudaPeekAtLastError(); pending != cudaSuccess) {
     // Reported now rather than blamed on the launch below.
-    fail(Status::error, std::string("a CUDA error was already pending when measure() began: ") +
-                            cudaGetErrorName(pending) + " (" + cudaGetErrorString(pending) + ")");
+    fail(Status::error, bilingual(std::string("a CUDA error was already pending when measure() began: ") +
+                                      cudaGetErrorName(pending) + " (" + cudaGetErrorString(pending) + ")",
+                                  std::string("measure() 开始时已经有一个未处理的 CUDA 错误：") +
+                                      cudaGetErrorName(pending) + "（" + cudaGetErrorString(pending) + "）"));
   }
   const std::vector<const char*> names = c_strings(metrics);
 
@@ -78,8 +84,10 @@ Result measure_or_throw(const std::vector<std::string>& metrics, const std::func
 
   const auto work = [&launch] {
     launch();
-    check("the launch (cudaGetLastError after it)", cudaGetLastError());
-    check("cudaDeviceSynchronize after the launch", cudaDeviceSynchronize());
+    check(bilingual("the launch (cudaGetLastError after it)", "这次启动（在它之后调用 cudaGetLastError）"),
+          cudaGetLastError());
+    check(bilingual("cudaDeviceSynchronize after the launch", "启动之后的 cudaDeviceSynchronize"),
+          cudaDeviceSynchronize());
   };
   // CUPTI decides when it has every pass; the cap only stops a runaway loop.
   const int max_calls = 2 * static_cast<int>(planned_passes) + 4;
@@ -87,19 +95,25 @@ Result measure_or_throw(const std::vector<std::string>& metrics, const std::func
   bool all_submitted = false;
   while (!all_submitted) {
     if (calls == max_calls) {
-      fail(Status::error, "CUPTI still asked for passes after " + std::to_string(calls) + " calls of launch (" +
-                              std::to_string(planned_passes) + " planned)");
+      const std::string made = std::to_string(calls), planned = std::to_string(planned_passes);
+      fail(Status::error,
+           bilingual("CUPTI still asked for passes after " + made + " calls of launch (" + planned + " planned)",
+                     "launch 被调用了 " + made + " 次之后，CUPTI 仍在要求更多遍（计划 " + planned + " 遍）"));
     }
     ++calls;
     all_submitted = profiler.run_pass(work);
   }
 
   const std::size_t dropped = profiler.decode();
-  if (dropped != 0) fail(Status::error, "CUPTI dropped " + std::to_string(dropped) + " range(s) while decoding");
+  if (dropped != 0)
+    fail(Status::error, bilingual("CUPTI dropped " + std::to_string(dropped) + " range(s) while decoding",
+                                  "CUPTI 在解码时丢掉了 " + std::to_string(dropped) + " 个范围"));
   const std::size_t ranges = range_count(counter_data);
   if (ranges != 1) {
-    fail(Status::error, "expected 1 profiled range, CUPTI recorded " + std::to_string(ranges) +
-                            (ranges == 0 ? " (did launch run any GPU work?)" : ""));
+    fail(Status::error, bilingual("expected 1 profiled range, CUPTI recorded " + std::to_string(ranges) +
+                                      (ranges == 0 ? " (did launch run any GPU work?)" : ""),
+                                  "应当有 1 个被分析的范围，CUPTI 记录了 " + std::to_string(ranges) + " 个" +
+                                      (ranges == 0 ? "（launch 在 GPU 上运行了工作吗？）" : "")));
   }
   const std::vector<double> values = host.evaluate(counter_data, names, 0);
 
@@ -120,11 +134,13 @@ Result measure(const std::vector<std::string>& metrics, const std::function<void
     return failure.result;
   } catch (const std::exception& e) {
     Result r;
-    r.message = std::string("measure: exception (from the launch or an allocation): ") + e.what();
+    r.message = join_bilingual(
+        {bilingual("measure: exception (from the launch or an allocation): ", "measure：异常（来自启动或内存分配）："),
+         e.what()});
     return r;
   } catch (...) {
     Result r;
-    r.message = "measure: the launch threw a non-standard exception";
+    r.message = bilingual("measure: the launch threw a non-standard exception", "measure：启动抛出了一个非标准的异常");
     return r;
   }
 }

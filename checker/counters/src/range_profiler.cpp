@@ -1,6 +1,7 @@
 #include "range_profiler.h"
 
 #include "cupti_call.h"
+#include "memlab/bilingual.h"
 
 #include <cupti_profiler_target.h>
 #include <cupti_target.h>
@@ -26,27 +27,35 @@ void require_range_profiling_support(CUdevice device) {
 
   if (p.vGpu == CUPTI_PROFILER_CONFIGURATION_DISABLED) {
     fail(Status::not_permitted,
-         "profiling is disabled for this vGPU; the administrator of the host must enable it for this VM");
+         bilingual("profiling is disabled for this vGPU; the administrator of the host must enable it for this VM",
+                   "这个 vGPU 禁用了性能分析；需要宿主机的管理员为这台虚拟机启用它"));
   }
-  std::string reasons;
-  const auto note = [&reasons](CUpti_Profiler_Support_Level level, const char* why) {
-    if (level != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) reasons += (reasons.empty() ? "" : ", ") + std::string(why);
+  std::string reasons, reasons_zh;
+  const auto note = [&](CUpti_Profiler_Support_Level level, const char* why, const char* why_zh) {
+    if (level == CUPTI_PROFILER_CONFIGURATION_SUPPORTED) return;
+    reasons += (reasons.empty() ? "" : ", ") + std::string(why);
+    reasons_zh += (reasons_zh.empty() ? "" : "，") + std::string(why_zh);
   };
-  note(p.architecture, "CUPTI's range profiler does not support this GPU architecture");
-  note(p.sli, "SLI is enabled");
-  note(p.vGpu, "this vGPU does not support profiling");
-  note(p.confidentialCompute, "confidential computing is enabled");
-  note(p.cmp, "crypto-mining processors (CMP) cannot be profiled");
-  note(p.wsl, "this WSL setup does not support profiling");
-  if (reasons.empty()) reasons = "CUPTI reports that this device cannot be profiled";
-  fail(Status::unsupported, "hardware counters unavailable: " + reasons);
+  note(p.architecture, "CUPTI's range profiler does not support this GPU architecture",
+       "CUPTI 的范围性能分析器不支持这种 GPU 架构");
+  note(p.sli, "SLI is enabled", "启用了 SLI");
+  note(p.vGpu, "this vGPU does not support profiling", "这个 vGPU 不支持性能分析");
+  note(p.confidentialCompute, "confidential computing is enabled", "启用了机密计算");
+  note(p.cmp, "crypto-mining processors (CMP) cannot be profiled", "加密货币挖矿处理器（CMP）不能做性能分析");
+  note(p.wsl, "this WSL setup does not support profiling", "这种 WSL 环境不支持性能分析");
+  if (reasons.empty()) {
+    reasons = "CUPTI reports that this device cannot be profiled";
+    reasons_zh = "CUPTI 报告这个设备不能做性能分析";
+  }
+  fail(Status::unsupported, bilingual("hardware counters unavailable: " + reasons, "硬件计数器不可用：" + reasons_zh));
 }
 
 std::string chip_name(CUdevice device) {
   auto p = MEMLAB_CUPTI_PARAMS(CUpti_Device_GetChipName_Params);
   p.deviceIndex = static_cast<std::size_t>(device);
   check("cuptiDeviceGetChipName", cuptiDeviceGetChipName(&p));
-  if (p.pChipName == nullptr) fail(Status::error, "cuptiDeviceGetChipName returned no name");
+  if (p.pChipName == nullptr)
+    fail(Status::error, bilingual("cuptiDeviceGetChipName returned no name", "cuptiDeviceGetChipName 没有返回名字"));
   return p.pChipName;
 }
 

@@ -83,7 +83,7 @@ int run_case(const Case& c) {
   char measured[32] = "missing";
   if (value) std::snprintf(measured, sizeof measured, "%.3f", *value);
   std::printf("%-32s %-26s %10s %9.0f +- %-5.2f %s  (%s)\n", c.name, c.quantity, measured, c.expected, c.tolerance,
-              ok ? "ok" : "OFF", result.message.c_str());
+              ok ? "ok" : "OFF", std::string(memlab::english_part(result.message)).c_str());
   if (!ok) {
     for (const auto& [metric, v] : result.values) std::printf("    %-60s %.0f\n", metric.c_str(), v);
   }
@@ -126,7 +126,7 @@ int run() {
   const Result planted = measure(course_metrics(), [] { throw std::runtime_error("planted failure"); });
   const bool reported = planted.status == Status::error && planted.message.find("planted failure") != std::string::npos;
   std::printf("%-32s %s  (%s: %s)\n", "failing launch is reported", reported ? "ok" : "OFF", to_string(planted.status),
-              planted.message.c_str());
+              std::string(memlab::english_part(planted.message)).c_str());
   failures += !reported;
   std::printf("after the failing launch:\n");
   failures += run_case(cases[1]) != 0;

@@ -2,6 +2,7 @@
 // a counters Result that is not ok into a message and an exit status.
 #pragma once
 
+#include "memlab/bilingual.h"
 #include "memlab/counters.h"
 
 #include <cuda_runtime_api.h>
@@ -36,7 +37,7 @@ inline std::string device_description() {
 inline int exit_status_for(const Result& result, const char* program) {
   const bool skip = result.status == Status::not_permitted || result.status == Status::unsupported;
   std::fprintf(stderr, "%s: %s: %s: %s\n", program, skip ? "skipped" : "error", to_string(result.status),
-               result.message.c_str());
+               std::string(memlab::english_part(result.message)).c_str());  // the console is English
   return skip ? kExitSkip : 1;
 }
 

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "memlab/bilingual.h"
+
 namespace memlab {
 
 template <class Function>
@@ -16,10 +18,13 @@ Function driver_entry(const char* name) {
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult found{};
   if (cudaGetDriverEntryPointByVersion(name, &fn, CUDA_VERSION, cudaEnableDefault, &found) != cudaSuccess || !fn ||
-      found != cudaDriverEntryPointSuccess)
-    throw std::runtime_error(std::string("the CUDA driver has no ") + name + " (an NVIDIA driver for CUDA " +
-                             std::to_string(CUDA_VERSION / 1000) + "." + std::to_string(CUDA_VERSION % 1000 / 10) +
-                             " or newer is needed)");
+      found != cudaDriverEntryPointSuccess) {
+    const std::string version = std::to_string(CUDA_VERSION / 1000) + "." + std::to_string(CUDA_VERSION % 1000 / 10);
+    throw std::runtime_error(
+        bilingual(std::string("the CUDA driver has no ") + name + " (an NVIDIA driver for CUDA " + version +
+                      " or newer is needed)",
+                  std::string("CUDA 驱动没有 ") + name + "（需要支持 CUDA " + version + " 或更新版本的 NVIDIA 驱动）"));
+  }
   return reinterpret_cast<Function>(fn);
 }
 

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "memlab/bilingual.h"
+
 namespace memlab {
 
 struct DeviceInfo {
@@ -52,25 +54,42 @@ inline std::string missing_code_message(int cc_major, int cc_minor, const std::s
     if (cc_major > 0 && (entry == own || entry == own + "-real")) listed = true;
     entry.clear();
   }
+  // In English and Chinese (memlab/bilingual.h): the report says it in the reader's language.
   const std::string gpu = cc_major > 0 ? fmt::format("compute capability {}.{}, sm_{}", cc_major, cc_minor, own)
                                        : "its compute capability could not be read";
+  const std::string gpu_zh =
+      cc_major > 0 ? fmt::format("计算能力 {}.{}，sm_{}", cc_major, cc_minor, own) : "无法读取它的计算能力";
   const std::string built = archs.empty() ? "" : fmt::format("; this build has code for {}", archs);
+  const std::string built_zh = archs.empty() ? "" : fmt::format("；这次构建包含 {} 的代码", archs);
   const std::string flag = fmt::format("-DCMAKE_CUDA_ARCHITECTURES={}",
                                        cc_major > 0 ? own : "<the GPU's compute capability without the dot>");
+  const std::string flag_zh =
+      fmt::format("-DCMAKE_CUDA_ARCHITECTURES={}", cc_major > 0 ? own : "<去掉小数点的 GPU 计算能力>");
   const char* detect = "or delete the build folder and configure again on this machine, so that CMake detects the GPU";
+  const char* detect_zh = "或者删除构建文件夹，在这台机器上重新配置，让 CMake 检测到这块 GPU";
   if (ptx_too_new)
-    return fmt::format(
-        "the NVIDIA driver is older than the CUDA Toolkit of this build and cannot compile its PTX for this GPU "
-        "({}{}): install a newer driver, or configure again with {} so that the build has machine code for this GPU "
-        "and needs no PTX, {}",
-        gpu, built, flag, detect);
+    return bilingual(
+        fmt::format(
+            "the NVIDIA driver is older than the CUDA Toolkit of this build and cannot compile its PTX for this GPU "
+            "({}{}): install a newer driver, or configure again with {} so that the build has machine code for this "
+            "GPU and needs no PTX, {}",
+            gpu, built, flag, detect),
+        fmt::format("NVIDIA 驱动比这次构建所用的 CUDA Toolkit 旧，无法为这块 GPU 编译构建中的 PTX（{}{}）："
+                    "安装更新的驱动，或者用 {} 重新配置，让构建含有这块 GPU 的机器码、不再需要 PTX，{}",
+                    gpu_zh, built_zh, flag_zh, detect_zh));
   if (listed)
-    return fmt::format(
-        "a part of this program has no code for this GPU ({}{}): it was built with other architectures; delete the "
-        "build folder and build again, or configure again with {}",
-        gpu, built, flag);
-  return fmt::format("this build has no code for this GPU ({}{}): configure again with {}, {}", gpu, built, flag,
-                     detect);
+    return bilingual(
+        fmt::format(
+            "a part of this program has no code for this GPU ({}{}): it was built with other architectures; delete "
+            "the build folder and build again, or configure again with {}",
+            gpu, built, flag),
+        fmt::format(
+            "这个程序有一部分没有这块 GPU 的代码（{}{}）：那一部分是为别的架构构建的；删除构建文件夹后重新构建，"
+            "或者用 {} 重新配置",
+            gpu_zh, built_zh, flag_zh));
+  return bilingual(
+      fmt::format("this build has no code for this GPU ({}{}): configure again with {}, {}", gpu, built, flag, detect),
+      fmt::format("这次构建没有这块 GPU 的代码（{}{}）：用 {} 重新配置，{}", gpu_zh, built_zh, flag_zh, detect_zh));
 }
 
 // For a CUDA error (a cudaError_t) that means "no code for this GPU" (cudaErrorNoKernelImageForDevice,

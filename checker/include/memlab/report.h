@@ -33,8 +33,9 @@ std::string console_line(const CheckResult& r, Language language = Language::en)
 
 // A timed check that this GPU cannot grade by time (skipped, with points_moved_to) gives its
 // points to the counter check that grades the same lesson: the lab's maximum score stays the
-// same on every GPU, and the counter check earns them when it passes.
-void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows);
+// same on every GPU, and the counter check earns them when it passes. The counter check's detail
+// says so in `language`: the rows' texts are in it by then (memlab/check_text.h).
+void move_points_of_checks_not_graded_by_time(std::vector<CheckResult>& rows, Language language = Language::en);
 
 struct ReportPart {
   std::string lab, suite, variant;

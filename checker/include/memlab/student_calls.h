@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "memlab/bilingual.h"
 #include "memlab/recorder_lifetime.h"
 
 namespace memlab {
@@ -54,7 +55,9 @@ T ask(const std::string& function, const nlohmann::json& args) {
   try {
     return a.get<T>();
   } catch (const std::exception&) {
-    throw NoAnswer(function + "() answered " + a.dump().substr(0, 200) + ", which is not of its return type");
+    const std::string answered = a.dump().substr(0, 200);
+    throw NoAnswer(bilingual(function + "() answered " + answered + ", which is not of its return type",
+                             function + "() 的回答是 " + answered + "，不是它的返回类型"));
   }
 }
 

@@ -72,11 +72,12 @@ TransposeSizesResult transpose_on_sizes(const std::vector<MatrixSize>& sizes, in
       out.check_guards();
       in.check_guards();
     } catch (const OutOfBoundsWrite& e) {
-      if (result.outside.empty()) result.outside = size_text(s) + ": " + e.what();
+      if (result.outside.empty()) result.outside = join_bilingual({size_text(s), bilingual(": ", "："), e.what()});
     }
     auto cmp = compare_exact(out.download(), transpose_on_cpu(host, s, width));
     if (!cmp.ok() && result.wrong.empty())
-      result.wrong = size_text(s) + ": " + cmp.summary([&](size_t i) { return transposed_index(i, s, width); });
+      result.wrong = join_bilingual(
+          {size_text(s), bilingual(": ", "："), cmp.summary([&](size_t i) { return transposed_index(i, s, width); })});
   }
   return result;
 }
@@ -103,7 +104,7 @@ class TransposeSamples {
       poison_async(out_.data(), out_.bytes(), st);
     };
     w.verify = [this](const SampleTag& tag, cudaStream_t st) { return verify(tag, st); };
-    w.floor = {2.0 * count(s_) * sizeof(T), &copy_roofline(), "copy"};
+    w.floor = {2.0 * count(s_) * sizeof(T), &copy_roofline(), bilingual("copy", "复制")};
     return w;
   }
 
@@ -135,7 +136,7 @@ void check_transpose_speed(MatrixSize s, const TransposeLaunch<T>& student, cons
   if (!verified_before_timing(work, {speedup_id, roofline_id})) return;
   // The fraction check's gap rule compares the same starter with the roofline: its median from
   // the speedup's pairs, or timed alone when the speedup measurement failed.
-  const TimedWork starter_work = samples.work("the starter's transpose", starter, false);
+  const TimedWork starter_work = samples.work(bilingual("the starter's transpose", "起始代码的转置"), starter, false);
   double starter_ms = 0;
   if (!expect_speedup(speedup_id, starter_work, work, GapSides{}, &starter_ms) && starter_ms <= 0 &&
       check_spec(roofline_id).gap_rule) {

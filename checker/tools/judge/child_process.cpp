@@ -13,6 +13,8 @@
 #include <cstring>
 #include <thread>
 
+#include "memlab/bilingual.h"
+
 extern char** environ;
 
 namespace memlab {
@@ -101,7 +103,9 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
                       const std::function<void(const std::string&)>& on_line) {
   ChildResult result;
   if (argv.empty() || access(argv[0].c_str(), X_OK) != 0) {
-    result.start_error = (argv.empty() ? std::string("no program") : argv[0]) + " does not exist or cannot run";
+    result.start_error =
+        bilingual((argv.empty() ? std::string("no program") : argv[0]) + " does not exist or cannot run",
+                  (argv.empty() ? std::string("没有程序") : argv[0]) + " 不存在或无法运行");
     return result;
   }
   int pipe_fds[2] = {-1, -1};
@@ -120,7 +124,8 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
     } else {
       out_fd = open(options.output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
       if (out_fd < 0) {
-        result.start_error = "cannot write " + options.output_file + ": " + std::strerror(errno);
+        result.start_error = bilingual("cannot write " + options.output_file + ": " + std::strerror(errno),
+                                       "无法写入 " + options.output_file + "：" + std::strerror(errno));
         return result;
       }
     }
@@ -235,7 +240,9 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   if (!result.timed_out) {
     if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
     if (options.containment && result.exit_code == kContainmentFailed)
-      result.containment_error = "the check program could not be contained (exit status 125; its message is above)";
+      result.containment_error =
+          bilingual("the check program could not be contained (exit status 125; its message is above)",
+                    "检查程序无法被隔离（退出状态 125；它的消息见上方）");
     if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   }
   return result;

@@ -136,7 +136,7 @@ int run_build_step(const JudgeOptions& o) {
   co.output_file = status.log;
   co.echo_output = true;
   const ChildResult built = run_child(argv, co, [](const std::string&) {});
-  if (!built.started) throw std::runtime_error("cannot run cmake: " + built.start_error);
+  if (!built.started) throw std::runtime_error("cannot run cmake: " + std::string(english_part(built.start_error)));
 
   if (fs::exists(o.contract_result)) {
     const auto j = nlohmann::json::parse(read_text_file(o.contract_result), nullptr, false);
@@ -145,16 +145,20 @@ int run_build_step(const JudgeOptions& o) {
       for (const auto& v : j["violations"])
         if (v.is_string()) status.violations.push_back(v.get<std::string>());
       if (j.value("ok", false) == false && status.violations.empty())
-        status.violations.push_back("the contract check could not decide: " +
-                                    j.value("error", std::string("no reason")));
+        status.violations.push_back(
+            join_bilingual({bilingual("the contract check could not decide: ", "提交约定的检查无法作出判断："),
+                            j.value("error", bilingual("no reason", "没有给出原因"))}));
     }
   }
   status.ok = built.exit_code == 0 && !built.timed_out && status.contract_checked && status.violations.empty();
   if (!status.ok && status.violations.empty()) {
     status.errors = first_errors(read_text_file(status.log));
-    if (built.timed_out) status.errors.insert(status.errors.begin(), "the build did not finish within 1500 s");
+    if (built.timed_out)
+      status.errors.insert(status.errors.begin(),
+                           bilingual("the build did not finish within 1500 s", "构建没有在 1500 s 内完成"));
     if (built.exit_code == 0 && !status.contract_checked)
-      status.errors.insert(status.errors.begin(), "the submission contract was not checked (no result)");
+      status.errors.insert(status.errors.begin(), bilingual("the submission contract was not checked (no result)",
+                                                            "没有检查提交约定（没有结果）"));
   }
   write_or_throw(build_status_path(o, m), to_json(status));
   if (status.ok) {
@@ -179,7 +183,7 @@ int run_suite_step(const JudgeOptions& o) {
     // A bad overrides file must not grade with the wrong thresholds: every check fails, saying why.
     manifest_error = e.what();
     m = load_manifest(o.lab_dir);
-    thresholds_applied = o.thresholds + " (unreadable)";
+    thresholds_applied = bilingual(o.thresholds + " (unreadable)", o.thresholds + "（无法读取）");
   }
   ReportPart part;
   part.lab = m.number;
@@ -216,13 +220,17 @@ int run_suite_step(const JudgeOptions& o) {
   try {
     build = build_status_from_json(read_text_file(build_status_path(o, m)));
   } catch (const std::exception& e) {
-    return fail_all("not graded: lab" + m.number + ".build did not run in this ctest run (" + e.what() + ")");
+    return fail_all(bilingual("not graded: lab" + m.number + ".build did not run in this ctest run (" + e.what() + ")",
+                              "未评分：本次 ctest 运行中没有运行 lab" + m.number + ".build（" + e.what() + "）"));
   }
   part.run_id = build.run_id;
-  if (!manifest_error.empty()) return fail_all("the thresholds file is malformed: " + manifest_error);
+  if (!manifest_error.empty())
+    return fail_all(
+        join_bilingual({bilingual("the thresholds file is malformed: ", "阈值文件的格式不对："), manifest_error}));
   if (!build.ok) return fail_all(build.reason());
   if (build.student_hash != part.student_hash)
-    return fail_all("your files changed after they were built: run ctest again to build and grade them");
+    return fail_all(bilingual("your files changed after they were built: run ctest again to build and grade them",
+                              "你的文件在构建之后又改动过：再运行一次 ctest，重新构建并评分"));
 
   // The check program writes only here (its artifacts, temporary files): never in the results,
   // the build tree or the course's files. The judge copies the artifacts out after it ended.
@@ -253,8 +261,9 @@ int run_suite_step(const JudgeOptions& o) {
   for (const CheckSpec* s : m.suite(o.suite)) in_suite.insert(s->id);
   bool started = false;
   int line_no = 0;
-  auto protocol = [&](const std::string& what) {
-    ending.protocol_errors.push_back("record " + std::to_string(line_no) + ": " + what);
+  auto protocol = [&](const std::string& what) {  // `what` in English and Chinese
+    const std::string n = std::to_string(line_no);
+    ending.protocol_errors.push_back(join_bilingual({bilingual("record " + n + ": ", "第 " + n + " 条记录："), what}));
   };
   ChildOptions co;
   co.deadline_s = o.deadline_s;
@@ -268,25 +277,26 @@ int run_suite_step(const JudgeOptions& o) {
     try {
       r = record_from_line(line);
     } catch (const std::exception& e) {
-      protocol(std::string("malformed (") + e.what() + ")");
+      protocol(bilingual(std::string("malformed (") + e.what() + ")", std::string("格式不对（") + e.what() + "）"));
       return;
     }
     if (ending.sent_end) {
-      protocol("arrived after the end record");
+      protocol(bilingual("arrived after the end record", "在结束记录之后才到达"));
       return;
     }
     switch (r.kind) {
       case MeasurementRecord::Kind::start:
-        if (started || r.suite != o.suite) protocol("an unexpected start record");
+        if (started || r.suite != o.suite) protocol(bilingual("an unexpected start record", "一条意外的开始记录"));
         started = true;
         part.seed = r.seed;
-        part.environment = r.skip_reason.empty() ? r.environment : "skipped: " + r.skip_reason;
+        // "skipped: " in both languages: tools find a run without a GPU by it (report/expectations.cpp).
+        part.environment = r.skip_reason.empty() ? r.environment : join_bilingual({"skipped: ", r.skip_reason});
         break;
       case MeasurementRecord::Kind::check:
         if (!started)
-          protocol("a check record before the start record");
+          protocol(bilingual("a check record before the start record", "在开始记录之前出现了检查记录"));
         else if (!in_suite.count(r.id) && !m.find(r.id))
-          protocol("check \"" + r.id + "\" is not in lab.json");
+          protocol(bilingual("check \"" + r.id + "\" is not in lab.json", "检查项 \"" + r.id + "\" 不在 lab.json 中"));
         if (in_suite.count(r.id)) records.push_back(r);
         break;
       case MeasurementRecord::Kind::fatal: ending.fatal = r.reason; break;
@@ -315,7 +325,8 @@ int run_suite_step(const JudgeOptions& o) {
   if (!o.answers.empty()) part.printed = recorder_printed(o.answers);
   if (!run.containment_error.empty()) {
     part.ending = run.containment_error;
-    part.checks = fail_suite(m, o.suite, "not graded: " + run.containment_error);
+    part.checks =
+        fail_suite(m, o.suite, join_bilingual({bilingual("not graded: ", "未评分："), run.containment_error}));
   } else if (!run.left_behind.empty()) {
     // A process that outlives its step could change what later steps read: the step's records
     // are not trusted, whatever they say.
@@ -331,7 +342,7 @@ int run_suite_step(const JudgeOptions& o) {
     if (c.verdict != Verdict::skip) all_skipped = false;
     if (c.verdict != Verdict::pass && c.verdict != Verdict::skip) all_passed = false;
   }
-  if (!part.ending.empty()) std::cout << "the check program: " << part.ending << "\n";
+  if (!part.ending.empty()) std::cout << "the check program: " << in_language(part.ending, language) << "\n";
   std::cout << containment_text(true, part.landlock_abi, part.seccomp, language) << "\n";
   if (all_skipped) return finish(kSkipExitCode);
   return finish(all_passed ? 0 : 1);
