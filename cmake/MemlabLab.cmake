@@ -175,7 +175,14 @@ function(memlab_add_lab_variant lab_dir student_dir)
     list(APPEND staged_sources "${stage_dir}/${file}")
   endforeach()
   add_library(${tag}_student OBJECT ${staged_sources} "${stage_dir}/lab.h")
-  set_target_properties(${tag}_student PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared)
+  set_target_properties(${tag}_student PROPERTIES EXCLUDE_FROM_ALL ON CUDA_RUNTIME_LIBRARY Shared
+                                                  MEMLAB_STUDENT_OBJECTS ON)
+  # Graded code gets the course's warnings, never as errors (cmake/MemlabWarnings.cmake): a
+  # student's file, a class submission, a known-wrong case. The reference solutions of a build
+  # that grades them are the course's own code and must build clean.
+  if(tag MATCHES "^wrong_" OR MEMLAB_SUBMISSION_DIR OR MEMLAB_CLASS OR NOT MEMLAB_SOLUTION)
+    set_target_properties(${tag}_student PROPERTIES MEMLAB_GRADED_CODE ON)
+  endif()
   target_include_directories(${tag}_student PRIVATE "${stage_dir}")
   if(V_VARIANT STREQUAL "wrong" OR V_VARIANT STREQUAL "style")
     # A known-wrong submission or other-style solution is graded, not shipped: one architecture (the newest of the list,
