@@ -446,14 +446,14 @@ function(memlab_add_wrong_submissions)
   get_property(built GLOBAL PROPERTY MEMLAB_BUILT_FIXTURES)
   if(built)  # a tree without labs (the asan preset) has no student object to look for
     add_test(NAME course.no_student_symbols
-      COMMAND "${PROJECT_SOURCE_DIR}/checker/tests/no_student_symbols.sh" "${CMAKE_BINARY_DIR}")
+      COMMAND "${PROJECT_SOURCE_DIR}/checker/tests/run_no_student_symbols.sh" "${CMAKE_BINARY_DIR}")
     set_tests_properties(course.no_student_symbols PROPERTIES FIXTURES_REQUIRED "${built}" LABELS "cpu;wrong")
   endif()
   # After the cases that try to outlive their step or write outside it: nothing of theirs runs
-  # on, and no file they tried to leave exists (checker/tests/containment_aftermath.sh).
+  # on, and no file they tried to leave exists (checker/tests/run_containment_aftermath.sh).
   if(contained_cases)
     add_test(NAME wrong.containment_aftermath
-      COMMAND "${PROJECT_SOURCE_DIR}/checker/tests/containment_aftermath.sh" "${CMAKE_BINARY_DIR}" "${PROJECT_SOURCE_DIR}"
+      COMMAND "${PROJECT_SOURCE_DIR}/checker/tests/run_containment_aftermath.sh" "${CMAKE_BINARY_DIR}" "${PROJECT_SOURCE_DIR}"
               ${contained_cases})
     set_tests_properties(wrong.containment_aftermath PROPERTIES DEPENDS "${contained_reports}" LABELS "cpu;wrong")
   endif()

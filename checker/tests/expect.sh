@@ -1,5 +1,5 @@
-# The assertions of the course's shell tests (student_loop.sh, new_lab_scaffold.sh,
-# instructor/export_student.sh), sourced by each. A failure is counted in $failures and printed
+# The assertions of the course's shell tests (run_student_loop.sh, run_new_lab_scaffold.sh,
+# instructor/run_export_student.sh), sourced by each. A failure is counted in $failures and printed
 # with the tail of the output it judged; the test ends with its own count.
 failures=0
 

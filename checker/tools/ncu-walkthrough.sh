@@ -25,7 +25,7 @@
 #   starter-lab04-sass-instructions: the checker's instruction counters next to their sass siblings
 # Names start with the variant ("solution-lab04-..." rather than "lab04-solution-...") so that
 # docs/nsight-compute.md can name them: the students' copy of the course may not contain
-# "labNN-solution" (checker/tests/instructor/export_student.sh).
+# "labNN-solution" (checker/tests/instructor/run_export_student.sh).
 #
 # Needs an NVIDIA GPU, `ncu` on PATH (or NCU=/path/to/ncu) and permission to read the GPU's
 # performance counters: run as root, or load the driver with NVreg_RestrictProfilingToAdminUsers=0

@@ -3,7 +3,7 @@
 // student edits coalescing.cu. Speedups and the gap rules compare with these, in the same run,
 // on the same GPU.
 // Between each pair of baseline-copy markers stand coalescing.cu's own lines, byte for byte but
-// for the renames below (its comments included); checker/tests/baseline_copies.sh (the test
+// for the renames below (its comments included); checker/tests/run_baseline_copies.sh (the test
 // course.baseline_copies) holds them to it.
 // baseline-copy: source coalescing.cu
 // baseline-copy: rename scale_matrix_kernel row_mapped_scale

@@ -2,7 +2,7 @@
 // column read is a 32-way bank conflict), kept here because the student edits transpose.cu.
 // Speedups are measured against this, in the same run, on the same GPU.
 // Between each pair of baseline-copy markers stand transpose.cu's own lines, byte for byte but
-// for the renames below (its comments and TODO included); checker/tests/baseline_copies.sh (the
+// for the renames below (its comments and TODO included); checker/tests/run_baseline_copies.sh (the
 // test course.baseline_copies) holds them to it.
 // baseline-copy: source transpose.cu
 // baseline-copy: rename transpose_tiled conflicting_tile_transpose

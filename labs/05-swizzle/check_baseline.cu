@@ -2,7 +2,7 @@
 // row-major order, so its column read is a 32-way bank conflict), kept here because the student
 // edits transpose.cu. Speedups are measured against this, in the same run, on the same GPU.
 // Between each pair of baseline-copy markers stand transpose.cu's own lines, byte for byte but
-// for the renames below (its comments included); checker/tests/baseline_copies.sh (the test
+// for the renames below (its comments included); checker/tests/run_baseline_copies.sh (the test
 // course.baseline_copies) holds them to it. The starter's swizzle() and swizzle16() are global
 // functions that the student rewrites: their copies here are row_major() and row_major16(), in
 // this file's unnamed namespace.

@@ -3,7 +3,7 @@
 // reduce.cu, and CUB's device-wide sum. Speedups are measured against these, in the same run,
 // on the same GPU.
 // Between each pair of baseline-copy markers stand reduce.cu's own lines, byte for byte but for
-// the renames below (its comments included); checker/tests/baseline_copies.sh (the test
+// the renames below (its comments included); checker/tests/run_baseline_copies.sh (the test
 // course.baseline_copies) holds them to it. The starter's tree_pair() is a global function that
 // the student rewrites: its copy here is interleaved_pair(), in this file's unnamed namespace.
 // baseline-copy: source reduce.cu

@@ -2,7 +2,7 @@
 // padded to 65, whose column read takes 2 wavefronts), kept here because the student edits
 // transpose.cu. Speedups are measured against this, in the same run, on the same GPU.
 // Between each pair of baseline-copy markers stand transpose.cu's own lines, byte for byte but
-// for the renames below (its comments included); checker/tests/baseline_copies.sh (the test
+// for the renames below (its comments included); checker/tests/run_baseline_copies.sh (the test
 // course.baseline_copies) holds them to it.
 // baseline-copy: source transpose.cu
 // baseline-copy: rename transpose_tiled half_padded_tile_transpose

@@ -1,17 +1,17 @@
-# memlab-course gradescope-package, as Gradescope uses the package: gradescope.sh builds the zip of
+# memlab-course gradescope-package, as Gradescope uses the package: run_gradescope.sh builds the zip of
 # lab 04, unzips it into a fake /autograder, runs setup.sh (packages skipped) and then
 # run_autograder on the starter, the solution, a submission without one of its files, and with
 # memlab-course broken in several ways, and checks each results.json.
 #
 # This file is two things: included by CMakeLists.txt, it registers the test; run with -P, it
-# flattens a JSON file into lines that gradescope.sh reads (no jq on CI machines):
+# flattens a JSON file into lines that run_gradescope.sh reads (no jq on CI machines):
 #   cmake -DJSON=results.json -DOUT=flat.tsv [-DMANIFEST=ON] -P gradescope.cmake
 # results.json gives "score<TAB>N", "output<TAB>TEXT", "max_score<TAB>N" (extra_data) and, per
 # test, "test<TAB>NAME<TAB>SCORE<TAB>MAX_SCORE<TAB>STATUS<TAB>TAG<TAB>OUTPUT"; a lab.json (MANIFEST)
 # gives "check<TAB>ID<TAB>SUITE<TAB>POINTS". Line ends inside a text become " | ".
 if(NOT CMAKE_SCRIPT_MODE_FILE)
   add_test(NAME instructor.gradescope
-           COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/gradescope.sh" $<TARGET_FILE:memlab-course> "${PROJECT_SOURCE_DIR}"
+           COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/run_gradescope.sh" $<TARGET_FILE:memlab-course> "${PROJECT_SOURCE_DIR}"
                    "${CMAKE_CURRENT_BINARY_DIR}/gradescope" "${CMAKE_COMMAND}")
   # setup.sh builds the instructor's tools and the grading tree (the checker) from the package:
   # about 15 CPU-minutes, so about 8 minutes on 2 idle cores (18 on a busy 2-core machine); each

@@ -121,8 +121,8 @@ TEST_CASE("which files of the course stay out of the student copy") {
   CHECK(instructor_only("docs/instructor-guide.md"));
   CHECK(instructor_only(".ci/run"));
   CHECK(instructor_only("checker/tools/verify-labs.sh"));
-  CHECK(instructor_only("checker/tests/instructor/export_student.sh"));
-  CHECK(instructor_only("checker/bank/tests/model_test.cpp"));
+  CHECK(instructor_only("checker/tests/instructor/run_export_student.sh"));
+  CHECK(instructor_only("checker/bank/tests/test_model.cpp"));
   CHECK(instructor_only("checker/bench/bench_reduce.cu"));
   CHECK(instructor_only("checker/tools/course/classroom/classroom.yml.in"));
   CHECK_FALSE(instructor_only("labs/04-padding/transpose.cu"));

@@ -1,4 +1,4 @@
-# Sourced by slurm_batch.sh: a real single-node Slurm cluster on this machine, for one test.
+# Sourced by run_slurm_batch.sh: a real single-node Slurm cluster on this machine, for one test.
 #   slurm_start DIR   starts munged, slurmctld and slurmd with their state, sockets and logs in DIR;
 #                     the node has 2 CPUs and one GPU slot (gres/gpu backed by a plain file, so
 #                     that --gres=gpu:1 is scheduled as on a GPU cluster: the GPU checks skip)

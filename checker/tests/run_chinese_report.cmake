@@ -2,7 +2,7 @@
 # holds no English sentence outside code names. A run on a GPU machine skips (exit 77 through
 # SKIP_REGULAR_EXPRESSION): the measured values of the GPU checks are not all in Chinese yet.
 #   cmake -DREPORT=memlab-report -DRESULTS=<build>/results -DLAB_DIR=labs/01-coalescing -DWORK=<dir>
-#         -P chinese_report.cmake
+#         -P run_chinese_report.cmake
 # An "English sentence" is two words of letters in a row, one of them a lowercase word
 # ("cases exact", "no NVIDIA driver"); ids (`coalesced_exact`), paths, numbers, names in
 # capitals (CUDA GPU, Landlock ABI), code between backticks and the glossary's "warp shuffle" are

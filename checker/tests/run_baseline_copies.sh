@@ -2,7 +2,7 @@
 # The checkers' yardsticks are the starters' kernels: each labs/NN-*/check_baseline.cu keeps a
 # copy of its lab's starter code, because the student edits the starter file. This test holds
 # every copy to its starter, so that a measured baseline is the starter's kernel.
-#   baseline_copies.sh LABS_DIR
+#   run_baseline_copies.sh LABS_DIR
 # A check_baseline.cu names its starter file and the renames it may make, in comment lines:
 #   // baseline-copy: source transpose.cu
 #   // baseline-copy: rename transpose_tiled conflicting_tile_transpose
@@ -15,7 +15,7 @@
 # files must mark the same names, each once, in the same order. Exit status 0 when every copy
 # holds; 1, with a diff, when one does not.
 set -u
-labs_dir=${1:?usage: baseline_copies.sh LABS_DIR}
+labs_dir=${1:?usage: run_baseline_copies.sh LABS_DIR}
 work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
 failures=0

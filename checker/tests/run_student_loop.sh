@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The student's loop, as a new student runs it, on a copy of the course:
-#   checker/tests/student_loop.sh SOURCE_DIR WORK_DIR
+#   checker/tests/run_student_loop.sh SOURCE_DIR WORK_DIR
 # 1. ctest in a folder that was never configured, and in a lab's folder: non-zero, one line to run.
 # 2. cmake --preset lab04 && ctest: the output ends with the report (first line: which files),
 #    the check lines, skip reasons, the score and the report's path; the starter fails

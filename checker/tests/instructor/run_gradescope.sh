@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # instructor.gradescope (see gradescope.cmake):
-#   gradescope.sh MEMLAB_COURSE SOURCE_DIR WORK_DIR CMAKE
+#   run_gradescope.sh MEMLAB_COURSE SOURCE_DIR WORK_DIR CMAKE
 # 1. memlab-course gradescope-package --lab 04: a zip with setup.sh, run_autograder (executable)
 #    and the course, without solutions/ and build folders.
 # 2. The zip unzipped into a fake /autograder (WORK_DIR/autograder/source); setup.sh with the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# grade_class.sh COURSE MEMLAB_COURSE WORK [TREE]: memlab-course grade-class and grade on a class of lab 04
+# run_grade_class.sh COURSE MEMLAB_COURSE WORK [TREE]: memlab-course grade-class and grade on a class of lab 04
 # (make_class.sh), as an instructor runs them on a machine without a GPU: every kind of
 # submission gets a report that says what happened, the class summary is written, a second run
 # keeps what is graded, and grading one more submission compiles only its files. The grading

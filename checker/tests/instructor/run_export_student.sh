@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # instructor.export_student: memlab-course export-student as an instructor runs it, and the copy
 # it writes as a student and GitHub Classroom use it:
-#   checker/tests/instructor/export_student.sh MEMLAB_COURSE SOURCE_DIR WORK_DIR MEMLAB_SITE FIGURES_DIR
+#   checker/tests/instructor/run_export_student.sh MEMLAB_COURSE SOURCE_DIR WORK_DIR MEMLAB_SITE FIGURES_DIR
 # 1. export-student WORK/copy --git: one commit; a second export needs --force and writes the same.
 # 2. Nothing of solutions/ is in the copy: no solutions/ folder, no file equal to a solution file,
 #    no "distinctive line" of a solution file in any file. The line check first proves that it

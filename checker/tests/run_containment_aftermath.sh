@@ -2,7 +2,7 @@
 # After the known-wrong submissions of the class "containment" were graded (solutions/wrong/,
 # expected.json "class": "containment"): nothing they started still runs, and none of the files
 # they tried to leave in the results, the build tree or the course's tree exists.
-#   checker/tests/containment_aftermath.sh BUILD_DIR SOURCE_DIR CASE...
+#   checker/tests/run_containment_aftermath.sh BUILD_DIR SOURCE_DIR CASE...
 # The cases mark what they start with MEMLAB_ESCAPEE=1 in its environment and name each file
 # they leave ESCAPED, so that this test can look for them.
 set -u

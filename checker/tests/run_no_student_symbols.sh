@@ -3,9 +3,9 @@
 # a student object defines (strong: T, D, B, R in nm) is looked for in the check programs
 # (bin/labNN_check) and the judging tools; one found there fails the test. Only the recorders
 # (bin/*_recorder) link student objects.
-#   no_student_symbols.sh BUILD_DIR
+#   run_no_student_symbols.sh BUILD_DIR
 set -u
-build=${1:?usage: no_student_symbols.sh BUILD_DIR}
+build=${1:?usage: run_no_student_symbols.sh BUILD_DIR}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v nm >/dev/null 2>&1 || fail "nm not found (binutils)"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Adding a lab, on a copy of the course:
-#   checker/tests/new_lab_scaffold.sh SOURCE_DIR WORK_DIR [MEMLAB_SITE]
+#   checker/tests/run_new_lab_scaffold.sh SOURCE_DIR WORK_DIR [MEMLAB_SITE]
 # 1. The course's files (git's tracked and untracked-but-not-ignored files, or the tree without
 #    build/ and .git) are copied into WORK_DIR/course and committed there.
 # 2. cmake/MemlabNewLab.cmake makes the next free lab (09 today). git status then shows only the

@@ -9,7 +9,7 @@
 # compute-sanitizer is a stand-in too (COMPUTE_SANITIZER): it runs the stand-in check program
 # and reports 2 errors under racecheck, none under memcheck and synccheck. Also: the kept copy
 # holds no expected.json (files of solutions/), --skip-sanitizer, and a missing compute-sanitizer.
-#   verify_labs_keep_reports.sh SOURCE_DIR MEMLAB_REPORT WORK
+#   run_verify_labs_keep_reports.sh SOURCE_DIR MEMLAB_REPORT WORK
 set -eu
 source_dir=$1 report=$2 work=$3
 fixtures="$source_dir/checker/tests/fixtures/report_tables"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# slurm_batch.sh COURSE MEMLAB_COURSE WORK TREE: memlab-course grade-class --slurm against a real
+# run_slurm_batch.sh COURSE MEMLAB_COURSE WORK TREE: memlab-course grade-class --slurm against a real
 # single-node Slurm cluster started here (scripts/slurm_cluster.sh): a build job, a check array of
 # one task per chunk with --gres=gpu:1, and a collect job after the array. The node has no GPU:
 # the GPU checks skip; the CPU checks, the reports and the class summary are real. TREE is the
