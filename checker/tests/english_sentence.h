@@ -5,7 +5,7 @@
 // Landlock ABI), code between backticks (`half tile[64][65]`), and the two-word term that
 // docs/glossary.zh.md keeps in English (warp shuffle).
 //
-// course.chinese_report (chinese_report.cmake) holds lab 01's Chinese report to the same
+// course.chinese_report (run_chinese_report.cmake) holds lab 01's Chinese report to the same
 // definition with the same regular expression, the same code spans and the same term: change both
 // together. course.chinese_texts (test_chinese_texts.cpp) holds every text the report can print
 // to this function.
@@ -15,7 +15,7 @@
 
 namespace memlab::test {
 
-// The regular expression of chinese_report.cmake, character for character.
+// The regular expression of run_chinese_report.cmake, character for character.
 inline constexpr const char* kEnglishSentence =
     "(^|[^A-Za-z0-9_./-])([a-z][a-z]+ [A-Za-z]+|[A-Za-z]+ [a-z][a-z]+)([^A-Za-z0-9_./-]|$)";
 

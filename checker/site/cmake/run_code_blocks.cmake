@@ -3,13 +3,13 @@
 #
 #   cmake -DMEMLAB_SITE=<memlab-site> -DREPO=<repo root> -DWORK_DIR=<scratch folder>
 #         -DCXX_COMPILER=<c++> [-DCUDA_COMPILER=<nvcc>] [-DINCLUDE_DIRS=<dir;...>]
-#         -P compile_code_blocks.cmake
+#         -P run_code_blocks.cmake
 #
 # Fails when any block fails to compile. When CUDA blocks exist but no nvcc is known and
 # everything else compiled, it prints "MEMLAB_SKIP: ..." (the test's SKIP_REGULAR_EXPRESSION).
 foreach(required MEMLAB_SITE REPO WORK_DIR CXX_COMPILER)
   if(NOT ${required})
-    message(FATAL_ERROR "compile_code_blocks.cmake: -D${required}=... is required")
+    message(FATAL_ERROR "run_code_blocks.cmake: -D${required}=... is required")
   endif()
 endforeach()
 
