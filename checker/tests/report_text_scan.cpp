@@ -492,6 +492,9 @@ const std::map<std::string, std::vector<std::size_t>>& sinks() {
 }
 const std::vector<std::string> kFields{"detail", "measured_text", "required_text", "skip_reason", "reason",
                                        "doubt",  "invalid",       "ending",        "environment", "outside"};
+// Lists whose every element reaches a report: the submission contract's violations (its
+// result.json, then the judge's build status).
+const std::set<std::string> kReportLists{"Violations"};
 
 bool doctest_macro(const std::string& s) {
   for (const char* prefix : {"REQUIRE", "CHECK", "WARN", "FAIL", "DOCTEST_"})
@@ -675,6 +678,11 @@ class Walk {
         for (std::size_t p : sink->second)
           if (p < args.size()) process(f, args[p].first, args[p].second, Mode::report);
       }
+      // An element added to a list of report texts: out.push_back(...), with out a Violations.
+      if (k + 3 < t.size() && is(t[k + 1], ".") && is(t[k + 3], "(") &&
+          (t[k + 2].text == "push_back" || t[k + 2].text == "emplace_back" || t[k + 2].text == "insert") &&
+          !(k && (is(t[k - 1], ".") || is(t[k - 1], "->"))) && kReportLists.count(type_of(f, k, v.text)))
+        process(f, k + 4, match_close(t, k + 3), Mode::report);
       if (v.text == "throw" && f.source->throws_reach_report) {
         std::size_t j = k + 1;
         std::string type;

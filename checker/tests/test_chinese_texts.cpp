@@ -5,8 +5,10 @@
 //     containment line, the left-behind reason, the units, the gap rule's targets and its rule;
 //   - the C++ sources that make the checks' texts (report_text_scan.h): the checker's library and
 //     tools that write reports, the hardware-counter and recorder libraries, each lab's check
-//     program and the new-lab template: every Chinese half of memlab::bilingual(), and every
-//     literal that reaches a report without a Chinese half, GPU paths included.
+//     program and the new-lab template, and the submission contract (memlab-contract, whose
+//     violations and errors the report quotes): every Chinese half of memlab::bilingual(), and
+//     every literal that reaches a report without a Chinese half, GPU paths included;
+//   - the "zh" texts of every lab's contract.json (the reasons of its forbidden headers).
 // course.chinese_report, beside it, reads the whole Chinese report of lab 01 graded here.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
@@ -96,13 +98,17 @@ const std::map<std::string, std::string> kNotReportSources{
     {"checker/include/memlab/section_fingerprints.h", "the translation stamps of the course's pages (memlab-site)"},
     {"checker/counters/src/validate.cpp",
      "counters::validate_metric_names, the course's check of its metric names (its tests and tools only)"},
+    {"checker/contract/src/baseline_gen.cpp",
+     "contract_baseline_gen, which asks the compilers for the include baseline when the course is built"},
+    {"checker/contract/src/symbol_names.cpp",
+     "the contract's names read from the mangling (demangled symbols, scopes such as \"(anonymous namespace)\"): "
+     "code names, never sentences; the walk reaches them through the argument of reserved_scope(outer_scope(...))"},
 };
 
 // The checker's sources that make report text. Not walked: the instructor's commands
 // (checker/tools/course: their output is for the instructor), memlab-report's tables for the
-// course's pages (checker/tools/report other than the report's own text), the site, the
-// benchmarks, and the submission contract (memlab-contract: its violations reach the report
-// through a file, in English; see report_text_scan.h).
+// course's pages (checker/tools/report other than the report's own text), the site and the
+// benchmarks. The submission contract is walked in a group of its own (contract_sources).
 std::vector<SourceText> checker_sources() {
   std::vector<fs::path> paths;
   for (const char* folder : {"checker/src", "checker/include/memlab", "checker/counters/src",
@@ -118,6 +124,19 @@ std::vector<SourceText> checker_sources() {
     if (kNotReportSources.count(s.path)) continue;
     const bool tool = s.path.rfind("checker/tools/", 0) == 0;
     s.throws_reach_report = !tool && !kThrowsEndTheProgram.count(s.path);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// The submission contract (memlab-contract): another program, whose violations and error reach
+// the report through its result.json and the judge's build status. Its own group: names are not
+// followed from it into the checker. Its exceptions reach the report (result.json's error).
+std::vector<SourceText> contract_sources() {
+  std::vector<SourceText> out;
+  for (const auto& p : files_in(kRoot / "checker/contract/src", {".cpp", ".h"})) {
+    SourceText s{course_path(p), read(p), true};
+    if (kNotReportSources.count(s.path)) continue;
     out.push_back(std::move(s));
   }
   return out;
@@ -223,6 +242,27 @@ TEST_CASE("every Chinese text of every lab.json has no English sentence") {
   CHECK_MESSAGE(english.empty(), "English sentences in Chinese texts of lab.json:\n", english);
 }
 
+// A contract.json's Chinese: the reasons of its forbidden headers, which a violation ends with
+// (memlab-contract requires each in English and Chinese).
+TEST_CASE("every Chinese text of every contract.json has no English sentence") {
+  std::size_t texts = 0;
+  std::string english;
+  for (const auto& lab : lab_folders()) {
+    const fs::path path = lab / "contract.json";
+    std::vector<std::pair<std::string, std::string>> strings;
+    chinese_strings(nlohmann::json::parse(read(path)), "", false, strings);
+    for (const auto& [where, text] : strings) {
+      ++texts;
+      const std::string phrase = english_sentence(text);
+      if (!phrase.empty())
+        english += fmt::format("  {} {}: \"{}\" (English: \"{}\")\n", course_path(path), where, one_line(text), phrase);
+    }
+  }
+  MESSAGE(texts, " Chinese texts in the labs' contract.json files");
+  CHECK(texts > 0);  // lab 08 refuses cuda_occupancy.h, with its reason
+  CHECK_MESSAGE(english.empty(), "English sentences in Chinese texts of contract.json:\n", english);
+}
+
 TEST_CASE("the report's fixed words in Chinese, and the texts made from them, have no English sentence") {
   using memlab::Language;
   std::vector<std::pair<std::string, std::string>> texts;  // what, text
@@ -269,6 +309,7 @@ TEST_CASE("every text the sources put into a report has a Chinese form without a
   std::vector<SourceText> new_lab = checker_sources();
   for (auto& s : template_sources()) new_lab.push_back(std::move(s));
   groups.emplace_back("checker/templates/lab", std::move(new_lab));
+  groups.emplace_back("checker/contract", contract_sources());
 
   std::map<std::string, TextFinding> findings;  // one per literal, over all groups
   std::set<std::string> checked;
@@ -320,6 +361,11 @@ TEST_CASE("the scan finds English on the report's paths, and only there") {
                    void b(const P& p) { skip_check(id, p.name); })") == V{"en: lane i"});
   CHECK(phrases(R"(const char* const kWhy = "the work left its stream";
                    void a() { fail_check(id, kWhy); })") == V{"en: the work"});
+  // The submission contract's violations: what is added to a Violations, and the pieces of it.
+  CHECK(phrases(R"x(const std::string kWhy = "runs before main";
+                   void c(const F& f, Violations& out) { out.push_back(f.display + " has it (" + kWhy + ")"); }
+                   void d(std::vector<std::string>& names) { names.push_back("not a report text"); })x") ==
+        V{"en: has it", "en: runs before"});
   // A Chinese half with English, directly or through a variable.
   CHECK(phrases(R"(void a() { std::string zh = "全部 cases exact"; skip_check(id, memlab::bilingual("all", zh)); })") ==
         V{"zh: cases exact"});

@@ -5,15 +5,20 @@
 #include <set>
 
 #include "checks.h"
+#include "memlab/bilingual.h"
 #include "policy.h"
 #include "symbol_names.h"
+#include "violation_text.h"
 
 namespace contract {
 
 namespace {
 
-const char* kOnlyLabH =
-    "only what lab.h declares may have external linkage; make helpers static or put them in an anonymous namespace";
+using memlab::bilingual;
+
+const std::string kOnlyLabH = bilingual(
+    "only what lab.h declares may have external linkage; make helpers static or put them in an anonymous namespace",
+    "只有 lab.h 所声明的名字才可以有外部链接；把辅助函数声明为 static，或者放进匿名命名空间");
 
 // Reserved scopes are named as such only for library kernels; everything else gets the rule.
 std::string definition_class(const std::string& reserved) {
@@ -48,7 +53,9 @@ void check_definitions(const Submission& s, const StudentFile& f, const ElfObjec
 
   std::set<std::string> reported;
   auto refuse = [&](const std::string& name, const std::string& why) {
-    if (reported.insert(name).second) out.push_back(f.display + " defines " + shortened(name) + " (" + why + ")");
+    if (reported.insert(name).second)
+      out.push_back(
+          with_class(f.display + " defines " + shortened(name), f.display + " 定义了 " + shortened(name), why));
   };
 
   for (const ElfSymbol& sym : o.symbols) {
@@ -69,7 +76,8 @@ void check_definitions(const Submission& s, const StudentFile& f, const ElfObjec
       continue;
     }
     if (!cpp && c_kernel_names.count(sym.name)) {
-      refuse(shown, "a kernel with C linkage can stand in for a C library function; drop extern \"C\"");
+      refuse(shown, bilingual("a kernel with C linkage can stand in for a C library function; drop extern \"C\"",
+                              "C 链接的核函数可以顶替 C 库中的同名函数；请去掉 extern \"C\""));
       continue;
     }
     if (sym.name == "DW.ref.__gxx_personality_v0") continue;  // the C++ runtime's, in a COMDAT group

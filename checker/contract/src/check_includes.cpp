@@ -4,8 +4,10 @@
 
 #include "checks.h"
 #include "depfile.h"
+#include "memlab/bilingual.h"
 #include "paths.h"
 #include "policy.h"
+#include "violation_text.h"
 
 namespace contract {
 
@@ -47,9 +49,12 @@ void check_includes(const Submission& s, const StudentFile& f, Violations& out) 
     for (const std::string& d : s.tools.course_dirs) in_course = in_course || is_inside(path, d);
     const std::vector<std::string> names = relative_names(path, s.tools.system_dirs);
     if (in_course || names.empty()) {
-      out.push_back(f.display + " includes " + path +
-                    (in_course ? " (a course file: a submission compiles against lab.h and system headers only)"
-                               : " (not lab.h, the file itself or a system header)"));
+      out.push_back(with_class(
+          f.display + " includes " + path, f.display + " 包含了 " + path,
+          in_course ? memlab::bilingual("a course file: a submission compiles against lab.h and system headers only",
+                                        "课程的文件：提交的文件只能依靠 lab.h 和系统头文件编译")
+                    : memlab::bilingual("not lab.h, the file itself or a system header",
+                                        "它不是 lab.h、这个文件本身或系统头文件")));
       continue;
     }
     if (pulled_in.count(names.front())) continue;  // an allowed header it includes pulls this one in
@@ -62,7 +67,8 @@ void check_includes(const Submission& s, const StudentFile& f, Violations& out) 
       for (const std::string& n : names) hit = hit || header_matches(n, rule.pattern);
       // One violation per rule: <cub/cub.cuh> alone brings hundreds of cub/ headers.
       if (hit && reported_rules.insert(rule.pattern).second)
-        out.push_back(f.display + " includes " + names.front() + " (" + rule.reason + ")");
+        out.push_back(
+            with_class(f.display + " includes " + names.front(), f.display + " 包含了 " + names.front(), rule.reason));
       if (hit) break;
     }
   }

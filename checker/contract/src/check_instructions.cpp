@@ -8,12 +8,16 @@
 #include <vector>
 
 #include "checks.h"
+#include "memlab/bilingual.h"
 #include "subprocess.h"
 #include "symbol_names.h"
+#include "violation_text.h"
 
 namespace contract {
 
 namespace {
+
+using memlab::bilingual;
 
 struct Branch {
   std::uint64_t from, to;
@@ -32,16 +36,26 @@ bool is_direct_branch(const std::string& mnemonic) {
          mnemonic == "xbegin";
 }
 
-// What an instruction is refused for, or "" (operands matter for int $0x80 only).
-std::string refused(const std::vector<std::string>& words) {
+const std::string kHidden = bilingual("code hidden from the disassembly", "反汇编中看不到的代码");
+
+// A refused instruction: what it is (its mnemonic, or what objdump could not read) and its class,
+// each in English and Chinese.
+struct Refusal {
+  std::string instruction, why;
+};
+
+// What an instruction is refused for; `why` is empty when it is not (operands matter for int $0x80 only).
+Refusal refused(const std::vector<std::string>& words) {
+  const std::string system_call = bilingual("raw system call", "原始系统调用");
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
-    if (w == "syscall" || w == "sysenter") return w + " (raw system call)";
-    if (w == "int" && i + 1 < words.size() && words[i + 1] == "$0x80") return "int $0x80 (raw system call)";
-    if (w == "rdtsc" || w == "rdtscp") return w + " (time: it reads the processor's clock)";
-    if (w == "(bad)") return "bytes that are no instruction (code hidden from the disassembly)";
+    if (w == "syscall" || w == "sysenter") return {w, system_call};
+    if (w == "int" && i + 1 < words.size() && words[i + 1] == "$0x80") return {"int $0x80", system_call};
+    if (w == "rdtsc" || w == "rdtscp")
+      return {w, bilingual("time: it reads the processor's clock", "时间：它读取处理器的时钟")};
+    if (w == "(bad)") return {bilingual("bytes that are no instruction", "不是指令的字节"), kHidden};
   }
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -62,8 +76,8 @@ void check_instructions(const Submission& s, const StudentFile& f, const ElfObje
       if (after == lengths.begin()) continue;
       const auto& [start, length] = *std::prev(after);
       if (start < b.to && b.to < start + length && reported.insert("jump " + b.function).second)
-        out.push_back(f.display + " jumps into the middle of an instruction in " + b.function +
-                      " (code hidden from the disassembly)");
+        out.push_back(with_class(f.display + " jumps into the middle of an instruction in " + b.function,
+                                 f.display + " 在 " + b.function + " 中跳进了一条指令的中间", kHidden));
     }
     lengths.clear();
     branches.clear();
@@ -108,10 +122,11 @@ void check_instructions(const Submission& s, const StudentFile& f, const ElfObje
       if (w == "#") break;  // objdump's comment: a resolved address, not an operand
       words.push_back(w);
     }
-    const std::string why = refused(words);
-    if (!why.empty() && reported.insert(why + function).second)
-      out.push_back(f.display + " executes " + why.substr(0, why.find(" (")) + " in " + function +
-                    why.substr(why.find(" (")));
+    const Refusal r = refused(words);
+    if (!r.why.empty() && reported.insert(r.instruction + function).second)
+      out.push_back(with_class(
+          f.display + " executes " + std::string(memlab::english_part(r.instruction)) + " in " + function,
+          f.display + " 在 " + function + " 中执行了 " + std::string(memlab::chinese_part(r.instruction)), r.why));
     for (std::size_t i = 0; i + 1 < words.size(); ++i)
       if (is_direct_branch(words[i]) && is_hex(words[i + 1])) {
         branches.push_back({at, std::stoull(words[i + 1], nullptr, 16), function});

@@ -8,6 +8,7 @@
 #include "checks.h"
 #include "policy.h"
 #include "symbol_names.h"
+#include "violation_text.h"
 
 namespace contract {
 
@@ -104,8 +105,9 @@ void check_references(const Submission& s, const StudentFile& f, const ElfObject
     if (name == "atexit" && atexit_only_from_nvcc(f, o, i)) continue;
     if (name == "exit" && exit_only_from_device_stubs(f, o, i, declared)) continue;
     if (!reported.insert(name).second) continue;
-    out.push_back(f.display + " references " + shortened(demangle(name)) + " (" +
-                  reference_class(name, s.lab.library_kernels) + ")");
+    const std::string shown = shortened(demangle(name));
+    out.push_back(with_class(f.display + " references " + shown, f.display + " 引用了 " + shown,
+                             reference_class(name, s.lab.library_kernels)));
   }
 }
 

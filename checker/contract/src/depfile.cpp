@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "memlab/bilingual.h"
+
 namespace contract {
 
 namespace {
@@ -73,7 +75,7 @@ std::vector<std::string> parse_depfile(const std::string& text) {
 
 std::vector<std::string> read_depfile(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read the depfile " + path);
+  if (!in) throw std::runtime_error(memlab::bilingual("cannot read the depfile " + path, "无法读取依赖文件 " + path));
   std::ostringstream text;
   text << in.rdbuf();
   return parse_depfile(text.str());

@@ -7,7 +7,11 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "memlab/bilingual.h"
+
 namespace contract {
+
+using memlab::bilingual;
 
 bool ElfSymbol::is_undefined() const { return section == SHN_UNDEF; }
 
@@ -21,17 +25,18 @@ class Bytes {
   explicit Bytes(std::vector<char> data) : data_(std::move(data)) {}
   template <class T>
   T at(std::uint64_t offset) const {
-    if (offset > data_.size() || sizeof(T) > data_.size() - offset) throw std::runtime_error("truncated ELF file");
+    if (offset > data_.size() || sizeof(T) > data_.size() - offset)
+      throw std::runtime_error(bilingual("truncated ELF file", "ELF 文件被截断了"));
     T value;
     std::memcpy(&value, data_.data() + offset, sizeof(T));
     return value;
   }
   std::string string_at(std::uint64_t table_offset, std::uint64_t table_size, std::uint64_t index) const {
     if (index >= table_size || table_offset > data_.size() || table_size > data_.size() - table_offset)
-      throw std::runtime_error("bad ELF string table index");
+      throw std::runtime_error(bilingual("bad ELF string table index", "ELF 字符串表的下标有误"));
     const char* begin = data_.data() + table_offset + index;
     const char* end = static_cast<const char*>(std::memchr(begin, '\0', table_size - index));
-    if (end == nullptr) throw std::runtime_error("unterminated ELF string");
+    if (end == nullptr) throw std::runtime_error(bilingual("unterminated ELF string", "ELF 字符串没有结尾"));
     return std::string(begin, end);
   }
 
@@ -41,7 +46,7 @@ class Bytes {
 
 std::vector<char> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
+  if (!in) throw std::runtime_error(bilingual("cannot read " + path, "无法读取 " + path));
   return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
@@ -52,10 +57,13 @@ ElfObject ElfObject::read(const std::string& path) {
   const auto header = bytes.at<Elf64_Ehdr>(0);
   if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64 ||
       header.e_ident[EI_DATA] != ELFDATA2LSB)
-    throw std::runtime_error(path + " is not a 64-bit little-endian ELF file");
+    throw std::runtime_error(
+        bilingual(path + " is not a 64-bit little-endian ELF file", path + " 不是 64 位小端序的 ELF 文件"));
   if (header.e_type != ET_REL || header.e_machine != EM_X86_64)
-    throw std::runtime_error(path + " is not an x86-64 relocatable object (.o)");
-  if (header.e_shentsize != sizeof(Elf64_Shdr)) throw std::runtime_error(path + ": unexpected section header size");
+    throw std::runtime_error(
+        bilingual(path + " is not an x86-64 relocatable object (.o)", path + " 不是 x86-64 的可重定位目标文件（.o）"));
+  if (header.e_shentsize != sizeof(Elf64_Shdr))
+    throw std::runtime_error(bilingual(path + ": unexpected section header size", path + "：节头的大小不对"));
 
   ElfObject object;
   // Objects with many sections (template-heavy code, one section per function) keep the real
@@ -63,11 +71,13 @@ ElfObject ElfObject::read(const std::string& path) {
   const auto first = bytes.at<Elf64_Shdr>(header.e_shoff);
   const std::uint64_t count = header.e_shnum == 0 ? first.sh_size : header.e_shnum;
   const std::uint64_t name_index = header.e_shstrndx == SHN_XINDEX ? first.sh_link : header.e_shstrndx;
-  if (count > (std::uint64_t{1} << 24)) throw std::runtime_error(path + ": implausible section count");
+  if (count > (std::uint64_t{1} << 24))
+    throw std::runtime_error(bilingual(path + ": implausible section count", path + "：节的数目不合理"));
   std::vector<Elf64_Shdr> headers;
   for (std::uint64_t i = 0; i < count; ++i)
     headers.push_back(bytes.at<Elf64_Shdr>(header.e_shoff + i * sizeof(Elf64_Shdr)));
-  if (name_index >= headers.size()) throw std::runtime_error(path + ": no section name table");
+  if (name_index >= headers.size())
+    throw std::runtime_error(bilingual(path + ": no section name table", path + "：没有节名表"));
   const Elf64_Shdr& names = headers[name_index];
   for (const Elf64_Shdr& h : headers) {
     ElfSection s;
@@ -88,7 +98,8 @@ ElfObject ElfObject::read(const std::string& path) {
   }
   if (symtab != 0) {
     const Elf64_Shdr& h = headers[symtab];
-    if (h.sh_link >= headers.size()) throw std::runtime_error(path + ": bad symbol string table");
+    if (h.sh_link >= headers.size())
+      throw std::runtime_error(bilingual(path + ": bad symbol string table", path + "：符号字符串表有误"));
     const Elf64_Shdr& strings = headers[h.sh_link];
     for (std::uint64_t at = 0; at + sizeof(Elf64_Sym) <= h.sh_size; at += sizeof(Elf64_Sym)) {
       const auto raw = bytes.at<Elf64_Sym>(h.sh_offset + at);
@@ -141,7 +152,9 @@ ElfObject ElfObject::read(const std::string& path) {
           r.offset = raw.r_offset;
           r.symbol = ELF64_R_SYM(raw.r_info), r.type = ELF64_R_TYPE(raw.r_info);
         }
-        if (r.symbol >= object.symbols.size()) throw std::runtime_error(path + ": relocation with a bad symbol");
+        if (r.symbol >= object.symbols.size())
+          throw std::runtime_error(
+              bilingual(path + ": relocation with a bad symbol", path + "：有一个重定位指向无效的符号"));
         object.relocations.push_back(r);
       }
     }

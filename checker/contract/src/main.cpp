@@ -1,6 +1,8 @@
 // memlab-contract: judges a submission's compiled objects and depfiles against its lab's
 // contract before any of its code runs. Exit 0: the contract holds; 1: it is violated; 2: the
 // tool could not judge (bad arguments, unreadable files). result.json is written in all three.
+// Its violations and error are in English and Chinese (memlab/bilingual.h): the judge keeps both,
+// and the report shows the reader's language. The console gets the English.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,11 +13,15 @@
 
 #include "built_in.h"
 #include "checks.h"
+#include "memlab/bilingual.h"
 #include "paths.h"
+#include "violation_text.h"
 
 namespace {
 
 using namespace contract;
+using memlab::bilingual;
+using memlab::english_part;
 
 void write_result(const std::string& out, bool ok, const Violations& violations, const std::string& error) {
   if (out.empty()) return;
@@ -26,12 +32,14 @@ void write_result(const std::string& out, bool ok, const Violations& violations,
 }
 
 // At most `limit` violations of one kind per file: CUB alone brings hundreds.
-void append_capped(Violations& all, const Violations& some, const StudentFile& f, const char* kind) {
+void append_capped(Violations& all, const Violations& some, const StudentFile& f, const std::string& kind) {
   constexpr std::size_t limit = 12;
   for (std::size_t i = 0; i < some.size() && i < limit; ++i) all.push_back(some[i]);
-  if (some.size() > limit)
-    all.push_back(f.display + " has " + std::to_string(some.size() - limit) + " more violations of the same kind (" +
-                  kind + ")");
+  if (some.size() > limit) {
+    const std::string more = std::to_string(some.size() - limit);
+    all.push_back(with_class(f.display + " has " + more + " more violations of the same kind",
+                             f.display + " 还有 " + more + " 处同一类的违反之处", kind));
+  }
 }
 
 Submission make_submission(const std::string& contract_path, const std::string& lab_header,
@@ -39,7 +47,8 @@ Submission make_submission(const std::string& contract_path, const std::string& 
                            const std::string& objdump, const std::string& dep_base) {
   Submission s;
   s.lab = load_contract(contract_path);
-  if (!std::filesystem::is_regular_file(lab_header)) throw std::runtime_error("no lab header at " + lab_header);
+  if (!std::filesystem::is_regular_file(lab_header))
+    throw std::runtime_error(bilingual("no lab header at " + lab_header, "找不到 lab.h：" + lab_header));
   const std::string cwd = std::filesystem::current_path().string();
   s.tools.dep_base = dep_base.empty() ? cwd : canonical_path(dep_base, cwd);
   s.lab_header = canonical_path(lab_header, cwd);
@@ -99,7 +108,8 @@ int main(int argc, char** argv) {
     Violations all;
     for (const std::vector<std::string>& args : file_args) {
       const StudentFile f{args.at(0), args.at(1), args.at(2)};
-      if (!std::filesystem::is_regular_file(f.depfile)) throw std::runtime_error("no depfile at " + f.depfile);
+      if (!std::filesystem::is_regular_file(f.depfile))
+        throw std::runtime_error(bilingual("no depfile at " + f.depfile, "找不到依赖文件：" + f.depfile));
       const ElfObject object = ElfObject::read(f.object);
       Violations includes, definitions, references, startup, instructions;
       check_includes(s, f, includes);
@@ -107,17 +117,17 @@ int main(int argc, char** argv) {
       check_references(s, f, object, references);
       check_startup(s, f, object, startup);
       check_instructions(s, f, object, instructions);
-      append_capped(all, includes, f, "includes");
-      append_capped(all, definitions, f, "defines");
-      append_capped(all, references, f, "references");
-      append_capped(all, startup, f, "runs before main");
-      append_capped(all, instructions, f, "instructions");
+      append_capped(all, includes, f, bilingual("includes", "包含"));
+      append_capped(all, definitions, f, bilingual("defines", "定义"));
+      append_capped(all, references, f, bilingual("references", "引用"));
+      append_capped(all, startup, f, bilingual("runs before main", "在 main 之前运行"));
+      append_capped(all, instructions, f, bilingual("instructions", "指令"));
     }
-    for (const std::string& v : all) std::cerr << "contract: " << v << "\n";
+    for (const std::string& v : all) std::cerr << "contract: " << english_part(v) << "\n";
     write_result(out, all.empty(), all, "");
     return all.empty() ? 0 : 1;
   } catch (const std::exception& e) {
-    std::cerr << "memlab-contract: " << e.what() << "\n";
+    std::cerr << "memlab-contract: " << english_part(e.what()) << "\n";
     write_result(out, false, {}, e.what());
     return 2;
   }

@@ -5,11 +5,39 @@
 #include <regex>
 #include <set>
 
+#include "memlab/bilingual.h"
 #include "symbol_names.h"
 
 namespace contract {
 
 namespace {
+
+using memlab::bilingual;
+
+// ---- The classes a violation ends with, in English and Chinese (memlab/bilingual.h) ----------
+// Those that more than one list names; the others are written where they are used.
+
+const std::string kFiles = bilingual("files", "文件");
+const std::string kThreads = bilingual("threads", "线程");
+const std::string kTime = bilingual("time", "时间");
+const std::string kSignals = bilingual("signals", "信号");
+const std::string kDynamicLoader = bilingual("dynamic loader", "动态加载器");
+const std::string kProfiler = bilingual("profiler", "性能分析器");
+const std::string kCupti = bilingual("CUPTI: profiler", "CUPTI：性能分析器");
+const std::string kNvml = bilingual("NVML", "NVML");
+const std::string kNvtx = bilingual("NVTX", "NVTX");
+const std::string kDriverApi = bilingual("driver API", "驱动 API");
+const std::string kRunTimeCompilation = bilingual("run-time compilation", "运行时编译");
+const std::string kLibraryKernels = bilingual("library kernels: this lab's lesson is writing the kernel yourself",
+                                              "库的核函数：这个实验要学的正是自己写核函数");
+const std::string kCheckerInternals = bilingual("checker internals", "检查程序的内部");
+const std::string kIostreamInit = bilingual("a static constructor: <iostream>'s std::ios_base::Init; print with printf",
+                                            "静态构造函数：<iostream> 的 std::ios_base::Init；请用 printf 输出");
+const std::string kProcessWideHandlers = bilingual("process-wide handlers", "整个进程的处理函数");
+const std::string kNotProvided = bilingual(
+    "not provided to submissions: only lab.h, the C++ standard library, libm, console output and the lab's "
+    "CUDA runtime functions are",
+    "不提供给提交的文件：提交的文件只能使用 lab.h、C++ 标准库、libm、控制台输出和本实验的 CUDA 运行时函数");
 
 bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
@@ -73,14 +101,13 @@ std::string denied_std_class(const std::string& demangled) {
   static const std::regex threads(R"(\bstd::(thread|jthread|this_thread|__future_base|__basic_future|async)\b)");
   for (const char* file : {"basic_ofstream", "basic_ifstream", "basic_fstream", "basic_filebuf", "__basic_file",
                            "filesystem::", "std::random_device"})
-    if (contains(demangled, file)) return "files";
-  if (std::regex_search(demangled, threads)) return "threads";
-  if (contains(demangled, "std::chrono::") && contains(demangled, "::now(")) return "time";
-  if (contains(demangled, "std::ios_base::Init"))
-    return "a static constructor: <iostream>'s std::ios_base::Init; print with printf";
+    if (contains(demangled, file)) return kFiles;
+  if (std::regex_search(demangled, threads)) return kThreads;
+  if (contains(demangled, "std::chrono::") && contains(demangled, "::now(")) return kTime;
+  if (contains(demangled, "std::ios_base::Init")) return kIostreamInit;
   for (const char* handler :
        {"std::set_terminate", "std::set_unexpected", "std::set_new_handler", "std::locale::global"})
-    if (contains(demangled, handler)) return "process-wide handlers";
+    if (contains(demangled, handler)) return kProcessWideHandlers;
   return "";
 }
 
@@ -89,7 +116,7 @@ std::string denied_std_class(const std::string& demangled) {
 struct NameClass {
   std::vector<std::string> names;  // exact names
   std::vector<std::string> prefixes;
-  std::string what;
+  std::string what;  // in English and Chinese
 };
 
 const std::vector<NameClass>& refused_classes() {
@@ -99,18 +126,19 @@ const std::vector<NameClass>& refused_classes() {
         "pclose",  "execl",    "execle",      "execlp",       "execv", "execve", "execvp", "execvpe",
         "fexecve", "execveat", "posix_spawn", "posix_spawnp", "daemon"},
        {},
-       "ends the process"},
+       bilingual("ends the process", "结束进程")},
       {{"atexit", "at_quick_exit", "__cxa_atexit", "__cxa_thread_atexit", "__cxa_thread_atexit_impl", "on_exit",
         "__cxa_finalize"},
        {},
-       "exit handler: code that runs when the process ends; a static object with a destructor registers one"},
+       bilingual("exit handler: code that runs when the process ends; a static object with a destructor registers one",
+                 "退出处理函数：进程结束时运行的代码；带析构函数的静态对象会注册一个")},
       {{"setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"},
        {},
-       "non-local jump out of the checker"},
+       bilingual("non-local jump out of the checker", "跳出检查程序的非局部跳转")},
       {{"signal", "sigaction", "sigprocmask", "sigaltstack", "bsd_signal", "sysv_signal", "__sysv_signal", "ssignal",
         "sigemptyset", "sigfillset", "sigaddset"},
        {},
-       "signals"},
+       kSignals},
       {{"fopen",    "fopen64",    "freopen",        "freopen64",      "fdopen",
         "fclose",   "fmemopen",   "open_memstream", "tmpfile",        "tmpfile64",
         "tmpnam",   "tempnam",    "mkstemp",        "mkstemp64",      "mkstemps",
@@ -136,61 +164,65 @@ const std::vector<NameClass>& refused_classes() {
         "ungetc",   "__read_chk", "__fread_chk",    "__fgets_chk",    "memfd_create",
         "shm_open", "stdin"},
        {},
-       "files"},
+       kFiles},
       {{"socket", "connect", "bind", "listen", "accept", "send", "recv", "sendto", "recvfrom", "getaddrinfo",
         "gethostbyname"},
        {},
-       "network"},
+       bilingual("network", "网络")},
       {{"getenv", "secure_getenv", "__secure_getenv", "setenv", "putenv", "unsetenv", "clearenv", "environ",
         "__environ", "_environ", "__libc_secure_getenv"},
        {},
-       "environment"},
+       bilingual("environment", "环境变量")},
       {{"dlopen", "dlsym", "dlvsym", "dlclose", "dlerror", "dladdr", "dladdr1", "dlinfo", "dlmopen", "dl_iterate_phdr",
         "_dl_find_object", "__libc_dlopen_mode", "__libc_dlsym", "_r_debug", "_DYNAMIC", "getauxval", "_dl_sym",
         "_dl_vsym"},
        {},
-       "dynamic loader"},
-      {{"thrd_create", "thrd_join", "thrd_sleep", "thrd_yield"},
-       {"pthread_", "__pthread_", "omp_", "GOMP_"},
-       "threads"},
+       kDynamicLoader},
+      {{"thrd_create", "thrd_join", "thrd_sleep", "thrd_yield"}, {"pthread_", "__pthread_", "omp_", "GOMP_"}, kThreads},
       {{"clock_gettime", "clock_getres", "clock",         "gettimeofday",    "time",
         "times",         "ftime",        "nanosleep",     "clock_nanosleep", "usleep",
         "sleep",         "pause",        "sched_yield",   "alarm",           "setitimer",
         "getitimer",     "timer_create", "timer_settime", "timerfd_create",  "localtime",
         "localtime_r",   "gmtime",       "gmtime_r",      "mktime",          "__rdtsc"},
        {},
-       "time"},
-      {{"syscall", "__syscall"}, {}, "raw system call"},
-      {{"setlocale", "uselocale", "mallopt", "setrlimit", "prlimit", "prctl", "ptrace"}, {}, "process-wide settings"},
+       kTime},
+      {{"syscall", "__syscall"}, {}, bilingual("raw system call", "原始系统调用")},
+      {{"setlocale", "uselocale", "mallopt", "setrlimit", "prlimit", "prctl", "ptrace"},
+       {},
+       bilingual("process-wide settings", "整个进程的设置")},
       // CUDA: the checker owns timing, streams, synchronization and the device.
-      {{"cudaStreamAddCallback", "cudaLaunchHostFunc"}, {}, "CUDA host callbacks"},
-      {{}, {"cudaEvent"}, "CUDA events: the checker does the timing"},
-      {{}, {"cudaStream"}, "CUDA streams: enqueue on the stream you are given"},
-      {{"cudaDeviceSynchronize", "cudaThreadSynchronize"}, {}, "CUDA synchronization: the checker waits"},
+      {{"cudaStreamAddCallback", "cudaLaunchHostFunc"}, {}, bilingual("CUDA host callbacks", "CUDA 主机回调")},
+      {{}, {"cudaEvent"}, bilingual("CUDA events: the checker does the timing", "CUDA 事件：计时由检查程序来做")},
+      {{},
+       {"cudaStream"},
+       bilingual("CUDA streams: enqueue on the stream you are given", "CUDA 流：把工作放到给你的流上")},
+      {{"cudaDeviceSynchronize", "cudaThreadSynchronize"},
+       {},
+       bilingual("CUDA synchronization: the checker waits", "CUDA 同步：由检查程序来等待")},
       {{"cudaDeviceReset", "cudaSetDevice", "cudaSetDeviceFlags", "cudaChooseDevice", "cudaInitDevice",
         "cudaSetValidDevices", "cudaCtxResetPersistingL2Cache", "cudaThreadExit", "cudaDeviceFlushGPUDirectRDMAWrites"},
        {"cudaDeviceSet", "cudaThreadSet", "cudaDeviceEnablePeer", "cudaDeviceDisablePeer", "cudaDeviceRegister"},
-       "CUDA device control"},
-      {{}, {"cudaGraph", "cudaUserObject"}, "CUDA graphs"},
+       bilingual("CUDA device control", "CUDA 设备控制")},
+      {{}, {"cudaGraph", "cudaUserObject"}, bilingual("CUDA graphs", "CUDA 图")},
       {{"cudaMallocHost", "cudaHostAlloc", "cudaHostRegister", "cudaHostUnregister", "cudaFreeHost"},
        {"cudaMalloc", "cudaFree", "cudaMemPool"},
-       "CUDA memory allocation"},
+       bilingual("CUDA memory allocation", "CUDA 内存分配")},
       {{},
        {"cudaMemcpy", "cudaMemset", "cudaMemPrefetch", "cudaMemAdvise", "cudaMemcpyTo", "cudaMemcpyFrom"},
-       "CUDA memory copies"},
-      {{"cudaProfilerStart", "cudaProfilerStop"}, {}, "profiler"},
-      {{"cudaGetDriverEntryPoint", "cudaGetDriverEntryPointByVersion"}, {}, "driver API"},
-      {{}, {"cudaIpc"}, "inter-process CUDA"},
-      {{}, {"cupti"}, "CUPTI: profiler"},
-      {{}, {"NVPW_"}, "profiler"},
-      {{}, {"nvml"}, "NVML"},
-      {{}, {"nvtx", "nvToolsExt"}, "NVTX"},
+       bilingual("CUDA memory copies", "CUDA 内存复制")},
+      {{"cudaProfilerStart", "cudaProfilerStop"}, {}, kProfiler},
+      {{"cudaGetDriverEntryPoint", "cudaGetDriverEntryPointByVersion"}, {}, kDriverApi},
+      {{}, {"cudaIpc"}, bilingual("inter-process CUDA", "跨进程的 CUDA")},
+      {{}, {"cupti"}, kCupti},
+      {{}, {"NVPW_"}, kProfiler},
+      {{}, {"nvml"}, kNvml},
+      {{}, {"nvtx", "nvToolsExt"}, kNvtx},
       {{},
        {"cublas", "cufft", "curand", "cusparse", "cusolver", "cudnn", "cutensor", "nccl", "npp", "nvjpeg"},
-       "CUDA libraries: the lesson is your own code"},
-      {{}, {"nvrtc", "nvJitLink", "__nvJitLink"}, "run-time compilation"},
-      {{}, {"cuda"}, "a CUDA runtime function this lab does not allow"},
-      {{}, {"cu"}, "driver API"},
+       bilingual("CUDA libraries: the lesson is your own code", "CUDA 库：要学的是你自己的代码")},
+      {{}, {"nvrtc", "nvJitLink", "__nvJitLink"}, kRunTimeCompilation},
+      {{}, {"cuda"}, bilingual("a CUDA runtime function this lab does not allow", "本实验不允许的 CUDA 运行时函数")},
+      {{}, {"cu"}, kDriverApi},
   };
   return classes;
 }
@@ -240,8 +272,7 @@ std::string reference_class(const std::string& name, bool library_kernels) {
     if (!denied.empty()) return denied;
     const std::string reserved = reserved_scope(outer_scope(name), library_kernels);
     if (!reserved.empty()) return reserved;
-    return "not provided to submissions: only lab.h, the C++ standard library, libm, console output and the lab's "
-           "CUDA runtime functions are";
+    return kNotProvided;
   }
   for (const NameClass& c : refused_classes()) {
     if (std::find(c.names.begin(), c.names.end(), name) != c.names.end()) return c.what;
@@ -249,72 +280,83 @@ std::string reference_class(const std::string& name, bool library_kernels) {
       if (starts_with(name, p) && (p != "cu" || (name.size() > 2 && std::isupper(static_cast<unsigned char>(name[2])))))
         return c.what;
   }
-  return "not provided to submissions: only lab.h, the C++ standard library, libm, console output and the lab's "
-         "CUDA runtime functions are";
+  return kNotProvided;
 }
 
 std::string reserved_scope(const std::string& scope, bool library_kernels) {
   static const std::regex lab_namespace("lab[0-9]+");
   if (scope == "memlab" || scope == "doctest" || scope == "CLI" || scope == "nlohmann" ||
       std::regex_match(scope, lab_namespace))
-    return "checker internals";
-  if (!library_kernels && (scope == "cub" || scope == "thrust"))
-    return "library kernels: this lab's lesson is writing the kernel yourself";
+    return kCheckerInternals;
+  if (!library_kernels && (scope == "cub" || scope == "thrust")) return kLibraryKernels;
   return "";
 }
 
 std::vector<HeaderRule> forbidden_headers(const LabContract& lab) {
+  static const std::string cuda_libraries = bilingual("CUDA libraries", "CUDA 库");
+  static const std::string system_calls = bilingual("raw system calls", "原始系统调用");
+  static const std::string processes = bilingual("processes", "进程");
+  static const std::string jumps = bilingual("non-local jumps", "非局部跳转");
   std::vector<HeaderRule> rules = {
-      {"cupti*", "CUPTI: profiler"},
-      {"nvperf*", "profiler"},
-      {"cuda_profiler_api.h", "profiler"},
-      {"cudaProfiler*", "profiler"},
-      {"nvml.h", "NVML"},
-      {"nvtx3/", "NVTX"},
-      {"nvToolsExt*", "NVTX"},
-      {"cuda.h", "driver API"},
-      {"cudaTypedefs.h", "driver API"},
-      {"cublas*", "CUDA libraries"},
-      {"cufft*", "CUDA libraries"},
-      {"cusparse*", "CUDA libraries"},
-      {"cusolver*", "CUDA libraries"},
-      {"cudnn*", "CUDA libraries"},
-      {"nvrtc.h", "run-time compilation"},
-      {"nvJitLink.h", "run-time compilation"},
-      {"dlfcn.h", "dynamic loader"},
-      {"link.h", "dynamic loader"},
-      {"sys/syscall.h", "raw system calls"},
-      {"syscall.h", "raw system calls"},
-      {"asm/unistd*", "raw system calls"},
-      {"bits/syscall.h", "raw system calls"},
-      {"unistd.h", "POSIX system interface: files, processes, sleep"},
-      {"fstream", "files"},
-      {"filesystem", "files"},
-      {"fcntl.h", "files"},
-      {"sys/stat.h", "files"},
-      {"sys/mman.h", "files: memory mapping"},
-      {"dirent.h", "files"},
-      {"thread", "threads"},
-      {"future", "threads"},
-      {"pthread.h", "threads"},
-      {"threads.h", "threads"},
-      {"omp.h", "threads"},
-      {"spawn.h", "processes"},
-      {"sys/wait.h", "processes"},
-      {"signal.h", "signals"},
-      {"csignal", "signals"},
-      {"setjmp.h", "non-local jumps"},
-      {"csetjmp", "non-local jumps"},
-      {"chrono", "time"},
-      {"ctime", "time"},
-      {"sys/time.h", "time"},
-      {"iostream", "its static std::ios_base::Init object is a static constructor; print with printf"}};
+      {"cupti*", kCupti},
+      {"nvperf*", kProfiler},
+      {"cuda_profiler_api.h", kProfiler},
+      {"cudaProfiler*", kProfiler},
+      {"nvml.h", kNvml},
+      {"nvtx3/", kNvtx},
+      {"nvToolsExt*", kNvtx},
+      {"cuda.h", kDriverApi},
+      {"cudaTypedefs.h", kDriverApi},
+      {"cublas*", cuda_libraries},
+      {"cufft*", cuda_libraries},
+      {"cusparse*", cuda_libraries},
+      {"cusolver*", cuda_libraries},
+      {"cudnn*", cuda_libraries},
+      {"nvrtc.h", kRunTimeCompilation},
+      {"nvJitLink.h", kRunTimeCompilation},
+      {"dlfcn.h", kDynamicLoader},
+      {"link.h", kDynamicLoader},
+      {"sys/syscall.h", system_calls},
+      {"syscall.h", system_calls},
+      {"asm/unistd*", system_calls},
+      {"bits/syscall.h", system_calls},
+      {"unistd.h", bilingual("POSIX system interface: files, processes, sleep", "POSIX 系统接口：文件、进程、休眠")},
+      {"fstream", kFiles},
+      {"filesystem", kFiles},
+      {"fcntl.h", kFiles},
+      {"sys/stat.h", kFiles},
+      {"sys/mman.h", bilingual("files: memory mapping", "文件：内存映射")},
+      {"dirent.h", kFiles},
+      {"thread", kThreads},
+      {"future", kThreads},
+      {"pthread.h", kThreads},
+      {"threads.h", kThreads},
+      {"omp.h", kThreads},
+      {"spawn.h", processes},
+      {"sys/wait.h", processes},
+      {"signal.h", kSignals},
+      {"csignal", kSignals},
+      {"setjmp.h", jumps},
+      {"csetjmp", jumps},
+      {"chrono", kTime},
+      {"ctime", kTime},
+      {"sys/time.h", kTime},
+      {"iostream", bilingual("its static std::ios_base::Init object is a static constructor; print with printf",
+                             "它的静态对象 std::ios_base::Init 是一个静态构造函数；请用 printf 输出")}};
   if (!lab.library_kernels) {
-    rules.push_back({"cub/", "library kernels: this lab's lesson is writing the kernel yourself"});
-    rules.push_back({"thrust/", "library kernels: this lab's lesson is writing the kernel yourself"});
+    rules.push_back({"cub/", kLibraryKernels});
+    rules.push_back({"thrust/", kLibraryKernels});
   }
   rules.insert(rules.end(), lab.forbidden_headers.begin(), lab.forbidden_headers.end());
   return rules;
+}
+
+std::vector<std::string> every_class_text(const LabContract& lab) {
+  std::vector<std::string> out = {kFiles,       kThreads,          kTime,          kIostreamInit, kProcessWideHandlers,
+                                  kNotProvided, kCheckerInternals, kLibraryKernels};
+  for (const NameClass& c : refused_classes()) out.push_back(c.what);
+  for (const HeaderRule& rule : forbidden_headers(lab)) out.push_back(rule.reason);
+  return out;
 }
 
 bool header_matches(const std::string& relative, const std::string& pattern) {

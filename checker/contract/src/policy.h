@@ -20,15 +20,21 @@ bool common_reference_allowed(const std::string& name);
 bool common_cuda_api(const std::string& name);
 
 // Why a reference that is not allowed is refused: "ends the process", "files", "CUDA events:
-// the checker does the timing", ... (never empty).
+// the checker does the timing", ... (never empty), in English and Chinese (memlab/bilingual.h).
 std::string reference_class(const std::string& name, bool library_kernels);
 
-// "" for a scope anyone may use, else the class: the checker's own namespaces, and CUB/Thrust
-// when the lab refuses library kernels.
+// "" for a scope anyone may use, else the class (in English and Chinese): the checker's own
+// namespaces, and CUB/Thrust when the lab refuses library kernels.
 std::string reserved_scope(const std::string& scope, bool library_kernels);
 
-// System headers that are refused even though they are system headers (each with its class).
+// System headers that are refused even though they are system headers (each with its class, in
+// English and Chinese).
 std::vector<HeaderRule> forbidden_headers(const LabContract& lab);
+
+// Every class a violation of references or includes can end with, each in English and Chinese
+// (memlab/bilingual.h): the common ones and the lab's own (contract.json's forbidden_headers).
+// The tests hold each to both languages.
+std::vector<std::string> every_class_text(const LabContract& lab);
 
 // Does the header `relative` (its path below a system include folder) match `pattern`?
 // "cub/" matches a folder, "cupti*" a prefix, anything else the exact name.

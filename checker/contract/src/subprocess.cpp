@@ -8,18 +8,27 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "memlab/bilingual.h"
+
 namespace contract {
 
+using memlab::bilingual;
+
 std::string run_and_capture(const std::vector<std::string>& argv, bool quiet) {
-  if (argv.empty()) throw std::runtime_error("no program to run");
+  if (argv.empty()) throw std::runtime_error(bilingual("no program to run", "没有要运行的程序"));
   // Everything the child needs is prepared before fork: after it, only exec-safe calls.
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   int out[2];
-  if (pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  // The operating system's own words (strerror) stay in English.
+  if (pipe2(out, O_CLOEXEC) != 0)
+    throw std::runtime_error(
+        bilingual(std::string("pipe: ") + std::strerror(errno), std::string("无法创建管道：") + std::strerror(errno)));
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (pid < 0)
+    throw std::runtime_error(bilingual(std::string("fork: ") + std::strerror(errno),
+                                       std::string("无法创建子进程：") + std::strerror(errno)));
   if (pid == 0) {
     dup2(out[1], STDOUT_FILENO);
     if (quiet) {
@@ -43,12 +52,12 @@ std::string run_and_capture(const std::vector<std::string>& argv, bool quiet) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw std::runtime_error(
-        argv[0] + " failed" +
-        (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? std::string(" to start") : std::string()) + " on " +
-        argv.back());
-  return text;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return text;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    throw std::runtime_error(bilingual(argv[0] + " failed to start on " + argv.back(),
+                                       argv[0] + " 无法启动（要处理的是 " + argv.back() + "）"));
+  throw std::runtime_error(
+      bilingual(argv[0] + " failed on " + argv.back(), argv[0] + " 处理 " + argv.back() + " 时失败"));
 }
 
 }  // namespace contract

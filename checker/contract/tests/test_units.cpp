@@ -1,4 +1,5 @@
-// The contract's parsers on their own: depfiles, mangled names, header patterns, paths.
+// The contract's parsers on their own: depfiles, mangled names, header patterns, paths; and the
+// texts of its violations, in English and Chinese.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -10,11 +11,17 @@
 
 #include "contract_file.h"
 #include "depfile.h"
+#include "english_sentence.h"
+#include "memlab/bilingual.h"
 #include "paths.h"
 #include "policy.h"
 #include "symbol_names.h"
+#include "violation_text.h"
 
 using namespace contract;
+using memlab::bilingual;
+using memlab::chinese_part;
+using memlab::english_part;
 
 TEST_CASE("depfiles: targets are dropped, continuations and escapes are read") {
   const auto deps = parse_depfile(
@@ -50,7 +57,7 @@ TEST_CASE("outer scope from the mangling, not from demangled text") {
   CHECK(outer_scope("_ZZN5lab0213step_patternsEvE5cache") == "lab02");
   CHECK(outer_scope("_Znwm").empty());
   CHECK(outer_scope("cudaEventElapsedTime").empty());
-  CHECK(reserved_scope("lab05", false) == "checker internals");
+  CHECK(english_part(reserved_scope("lab05", false)) == "checker internals");
   CHECK(reserved_scope("cub", false).rfind("library kernels", 0) == 0);
   CHECK(reserved_scope("cub", true).empty());
   CHECK(reserved_scope("dim3", false).empty());
@@ -79,13 +86,14 @@ TEST_CASE("references: the common allowlist and the classes of what is refused")
       "_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE"));
   CHECK_FALSE(common_reference_allowed("getenv"));
   CHECK_FALSE(common_reference_allowed("_ZN6memlab4seedEv"));
-  CHECK(reference_class("exit", false) == "ends the process");
-  CHECK(reference_class("pthread_create", false) == "threads");
+  CHECK(english_part(reference_class("exit", false)) == "ends the process");
+  CHECK(chinese_part(reference_class("exit", false)) == "结束进程");
+  CHECK(english_part(reference_class("pthread_create", false)) == "threads");
   CHECK(reference_class("cudaEventSynchronize", false).rfind("CUDA events", 0) == 0);
-  CHECK(reference_class("cuLaunchKernel", false) == "driver API");
+  CHECK(english_part(reference_class("cuLaunchKernel", false)) == "driver API");
   CHECK(reference_class("cupti_Subscribe", false).rfind("CUPTI", 0) == 0);
-  CHECK(reference_class("_ZN6memlab4seedEv", false) == "checker internals");
-  CHECK(reference_class("_ZNSt6chrono3_V212steady_clock3nowEv", false) == "time");
+  CHECK(english_part(reference_class("_ZN6memlab4seedEv", false)) == "checker internals");
+  CHECK(english_part(reference_class("_ZNSt6chrono3_V212steady_clock3nowEv", false)) == "time");
   CHECK(common_cuda_api("cudaGetLastError"));
   CHECK_FALSE(common_cuda_api("cudaDeviceSynchronize"));
 }
@@ -106,14 +114,46 @@ TEST_CASE("header patterns and paths") {
 TEST_CASE("contracts refuse unknown keys and empty defines") {
   const std::string path = "contract_unit_test.json";
   auto write = [&](const char* text) { std::ofstream(path) << text; };
-  write(R"j({"defines": ["f()"], "cuda_api": ["cudaMemsetAsync"], "forbidden_headers": {"x.h": "why"}})j");
+  write(R"j({"defines": ["f()"], "cuda_api": ["cudaMemsetAsync"],
+             "forbidden_headers": {"x.h": {"en": "why", "zh": "原因"}}})j");
   const LabContract c = load_contract(path);
   CHECK(c.defines.size() == 1);
-  CHECK(c.forbidden_headers.at(0).reason == "why");
+  CHECK(c.forbidden_headers.at(0).reason == bilingual("why", "原因"));
   CHECK_FALSE(c.library_kernels);
   write(R"j({"defines": ["f()"], "cuda_apis": []})j");
   CHECK_THROWS_AS(load_contract(path), std::runtime_error);
   write(R"j({"defines": []})j");
   CHECK_THROWS_AS(load_contract(path), std::runtime_error);
+  // A forbidden header's reason reaches the report: it needs both languages.
+  write(R"j({"defines": ["f()"], "forbidden_headers": {"x.h": "why"}})j");
+  CHECK_THROWS_AS(load_contract(path), std::runtime_error);
+  write(R"j({"defines": ["f()"], "forbidden_headers": {"x.h": {"en": "why"}}})j");
+  CHECK_THROWS_AS(load_contract(path), std::runtime_error);
   std::remove(path.c_str());
+}
+
+// The tables of classes are read positionally, where course.chinese_texts cannot follow them:
+// each class is held to both languages here.
+TEST_CASE("every class a violation can end with is in English and Chinese") {
+  for (const bool library_kernels : {false, true}) {
+    LabContract lab;
+    lab.library_kernels = library_kernels;
+    lab.forbidden_headers.push_back({"x.h", bilingual("the lab's reason", "本实验的原因")});
+    const std::vector<std::string> classes = every_class_text(lab);
+    CHECK(classes.size() > 40);
+    for (const std::string& text : classes) {
+      INFO(text);
+      CHECK(text.find(memlab::kLanguageSeparator) != std::string::npos);
+      CHECK_FALSE(english_part(text).empty());
+      CHECK_FALSE(chinese_part(text).empty());
+      CHECK(memlab::test::english_sentence(chinese_part(text)).empty());
+    }
+  }
+}
+
+TEST_CASE("a violation's sentence: the same parts in English and in Chinese order") {
+  const std::string v =
+      with_class("transpose.cu references exit", "transpose.cu 引用了 exit", reference_class("exit", false));
+  CHECK(english_part(v) == "transpose.cu references exit (ends the process)");
+  CHECK(chinese_part(v) == "transpose.cu 引用了 exit（结束进程）");
 }

@@ -5,6 +5,7 @@
 // expect: labs/04-padding/check_baseline.h (a course file
 // expect: transpose.cu references baseline_transpose(float const*, float*, int, int, CUstream_st*) (not provided to
 // submissions
+// expect-zh: （课程的文件：
 #include "lab.h"
 #include "@COURSE_FROM_STAGE@/labs/04-padding/check_baseline.h"
 

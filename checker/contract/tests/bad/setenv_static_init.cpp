@@ -4,6 +4,8 @@
 // expect: bank_model.cpp references setenv (environment)
 // expect: bank_model.cpp has a static constructor
 // expect: calls setenv
+// expect-zh: bank_model.cpp 有静态构造函数
+// expect-zh: 调用 setenv
 #include <cstdlib>
 
 #include "lab.h"
