@@ -128,3 +128,19 @@ TEST_CASE(
   CHECK(section_fingerprints(before) != section_fingerprints(edited));
   CHECK(headings(before) == std::vector<std::string>{"# Home", "## The labs"});
 }
+
+TEST_CASE("the generated checks tables are left out too; hand-written regions count") {
+  const std::string before =
+      "# Lab\n\n<!-- checks: begin (from lab.json) -->\n| check | points |\n| --- | ---: |\n| `a` | 1 |\n"
+      "<!-- checks: end -->\n\n## The checks\n\n<!-- check-details: begin (from lab.json) -->\n| `a` | x |\n"
+      "<!-- check-details: end -->\n\nWhy.\n";
+  std::string after = before;
+  after.replace(after.find("| `a` | 1 |"), 11, "| `a` | 2 |");
+  after.replace(after.find("| `a` | x |"), 11, "| `a` | y |");
+  CHECK(section_fingerprints(before) == section_fingerprints(after));
+  // An instructor-only region is prose somebody wrote: a change there makes the translation stale.
+  const std::string notes = "# Lab\n\n<!-- instructor-only: begin -->\nA note.\n<!-- instructor-only: end -->\n";
+  std::string edited = notes;
+  edited.replace(edited.find("A note."), 7, "A longer note.");
+  CHECK(section_fingerprints(notes) != section_fingerprints(edited));
+}

@@ -16,11 +16,14 @@
 // HTML comment that spans lines (from a line that starts with "<!--", after any indentation,
 // whose "-->" is not on that line, to the line that holds "-->").
 //
-// The lab table that memlab-site lab-tables keeps equal to the manifests (from a line that starts
-// with "<!-- labs: begin" to one that starts with "<!-- labs: end") is left out of every section:
-// it is generated, the translation holds the same table, and lab-tables checks both. So a new
-// lab's row does not make the translation of the page that lists the labs stale.
-//
+// The generated regions are left out of every section: the lab table that memlab-site lab-tables
+// keeps equal to the manifests ("<!-- labs: begin" to "<!-- labs: end"), and the checks tables
+// that memlab-site check-tables writes from each lab.json ("checks", "check-details",
+// "graded-checks"). Each language's page holds its own table from the same manifest, and those
+// tools check both. So a new lab's row, or a changed check description, does not make a
+// translation stale. (The other regions, "instructor-only" and "student-copy", are hand-written
+// prose and count.)
+
 // This is a line scan, not a Markdown parser: it knows no container blocks (lists, block quotes),
 // no setext headings and no other HTML blocks, so on a contrived page it may cut elsewhere than
 // cmark would. It need not match cmark: a fingerprint only has to cut the same page the same way
@@ -48,6 +51,9 @@ inline std::string text_fingerprint(std::string_view text) {
   std::snprintf(buffer, sizeof buffer, "%08x", static_cast<unsigned>(hash));
   return buffer;
 }
+
+// The names of the generated regions (see the top of this file): "<!-- NAME: begin ...".
+inline constexpr std::string_view kGeneratedRegions[] = {"labs", "checks", "check-details", "graded-checks"};
 
 struct PageSection {
   int line = 0;         // 1-based line of its heading; 0 for the text before the first heading
@@ -109,6 +115,14 @@ inline bool starts_with_text(std::string_view line, std::string_view prefix) {
   return line.substr(start, prefix.size()) == prefix;
 }
 
+// The name of the generated region whose begin line `line` is, or "" (see the top of this file).
+inline std::string_view generated_region_begun(std::string_view line) {
+  for (const std::string_view name : kGeneratedRegions) {
+    if (starts_with_text(line, "<!-- " + std::string(name) + ": begin")) return name;
+  }
+  return {};
+}
+
 inline bool opens_comment(std::string_view line) {
   size_t start = 0;
   while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
@@ -124,7 +138,7 @@ inline std::vector<PageSection> page_sections(std::string_view markdown) {
   std::vector<PageSection> sections(1);
   Fence open;  // the fenced code block the scan is in (mark 0: none)
   bool in_comment = false;
-  bool in_lab_table = false;  // the generated lab table (see the top of this file)
+  std::string region_end;  // inside a generated region: the start of its end line (see the top of this file)
   size_t start = 0;
   int number = 0;
   while (start < markdown.size()) {
@@ -133,13 +147,15 @@ inline std::vector<PageSection> page_sections(std::string_view markdown) {
     const std::string_view line = markdown.substr(start, end - start);
     start = end + 1;
     ++number;
-    if (in_lab_table) {
-      in_lab_table = !starts_with_text(line, "<!-- labs: end");
+    if (!region_end.empty()) {
+      if (starts_with_text(line, region_end)) region_end.clear();
       continue;
     }
-    if (open.mark == 0 && !in_comment && starts_with_text(line, "<!-- labs: begin")) {
-      in_lab_table = true;
-      continue;
+    if (open.mark == 0 && !in_comment) {
+      if (const std::string_view name = generated_region_begun(line); !name.empty()) {
+        region_end = "<!-- " + std::string(name) + ": end";
+        continue;
+      }
     }
     if (open.mark != 0) {
       const Fence fence = fence_of(line);

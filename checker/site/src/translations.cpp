@@ -6,13 +6,14 @@
 #include "markdown.hpp"
 #include "markers.hpp"
 #include "numbers.hpp"
+#include "section_numbers.hpp"
 #include "slides.hpp"
 #include "text.hpp"
+#include "translation_list.hpp"
 
 #include <memlab/section_fingerprints.h>
 
 #include <cmark-gfm.h>
-#include <fnmatch.h>
 
 #include <algorithm>
 #include <functional>
@@ -21,8 +22,6 @@
 namespace memlab::site {
 
 namespace {
-
-constexpr std::string_view kListFile = "docs/translations.txt";
 
 struct Heading {
   int level = 0;
@@ -203,22 +202,60 @@ void compare_stamp(const std::string& english_path, std::string_view english, co
                           translation_path});
 }
 
-std::vector<std::string> required_patterns(const fs::path& root, Problems& problems) {
-  std::vector<std::string> patterns;
-  std::error_code ec;
-  if (!fs::is_regular_file(root / kListFile, ec)) return patterns;
-  const auto lines = split_lines(read_file(root / kListFile));
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const std::string entry = trim(lines[i]);
-    if (entry.empty() || entry[0] == '#') continue;
-    if (is_translation(entry) || !ends_with(entry, ".md")) {
-      problems.push_back({std::string(kListFile), static_cast<int>(i + 1),
-                          "\"" + entry + "\": list English pages (X.md), not translations"});
+// A section of a page as the stamp cuts it, for messages: its heading and where it is.
+std::string section_label(const SectionNumbers& section, const std::string& path) {
+  if (section.line == 0) return "the text before the first heading of " + path;
+  return "\"" + section.heading + "\" (" + path + ":" + std::to_string(section.line) + ")";
+}
+
+// "4.41 (docs/x.md:45), 128 (docs/x.md:47)": the numbers of `numbers` (written in `path`) that
+// `other` does not write as often. Where a number is written more often, the later ones are named.
+std::string numbers_beyond(const std::vector<ProseNumber>& numbers, const std::string& path,
+                           const std::vector<ProseNumber>& other) {
+  std::map<std::string, size_t> left;  // how many of each number `other` still has to match
+  for (const auto& number : other) ++left[number.text];
+  std::string list;
+  for (const auto& number : numbers) {
+    if (left[number.text] > 0) {
+      --left[number.text];
       continue;
     }
-    patterns.push_back(entry);
+    list += (list.empty() ? "" : ", ") + number.text + " (" + path + ":" + std::to_string(number.line) + ")";
   }
-  return patterns;
+  return list;
+}
+
+// Section i of the translation writes the numbers section i of the English page writes, each as
+// often (section_numbers.hpp says which text counts, numbers_in_prose.hpp what a number is).
+void compare_numbers(const std::string& english_path, std::string_view english, const std::string& translation_path,
+                     std::string_view translation, bool same_headings, Problems& problems) {
+  const std::vector<SectionNumbers> en = section_numbers(english);
+  const std::vector<SectionNumbers> zh = section_numbers(translation);
+  if (en.size() != zh.size()) {
+    // Sections cannot be paired; with other headings that is already reported.
+    if (same_headings) {
+      problems.push_back({translation_path, 0,
+                          std::to_string(zh.size() - 1) + " heading line(s) starting with \"#\", " + english_path +
+                              " has " + std::to_string(en.size() - 1) +
+                              ": numbers are compared section by section, so keep one for each English one"});
+    }
+    return;
+  }
+  for (size_t i = 0; i < en.size(); ++i) {
+    const std::string twin = section_label(en[i], english_path);
+    const std::string missing = numbers_beyond(en[i].numbers, english_path, zh[i].numbers);
+    const std::string extra = numbers_beyond(zh[i].numbers, translation_path, en[i].numbers);
+    const std::string fix = ". Write the numbers the English section writes, each as often";
+    if (!missing.empty()) {
+      problems.push_back(
+          {translation_path, zh[i].line,
+           "numbers of the English section " + twin + " that this section does not write: " + missing + fix});
+    }
+    if (!extra.empty()) {
+      problems.push_back({translation_path, zh[i].line,
+                          "numbers here that the English section " + twin + " does not write: " + extra + fix});
+    }
+  }
 }
 
 }  // namespace
@@ -290,13 +327,15 @@ Problems compare_translation(const std::string& english_path, std::string_view e
         {translation_path, 0,
          std::to_string(zh.slides) + " slide(s), " + english_path + " has " + std::to_string(en.slides)});
   }
+  compare_numbers(english_path, english, translation_path, translation, en.headings.size() == zh.headings.size(),
+                  problems);
   return problems;
 }
 
 TranslationReport check_translations(const fs::path& root) {
   TranslationReport report;
   const CourseFiles files = find_course_files(root);
-  const std::vector<std::string> patterns = required_patterns(root, report.problems);
+  const TranslationList list = read_translation_list(root, report.problems);
   // The manifests tell a Chinese threshold quote from a wrong one; a broken manifest is
   // check-thresholds' finding, not this check's.
   Problems manifest_problems;
@@ -304,19 +343,16 @@ TranslationReport check_translations(const fs::path& root) {
   std::vector<std::string> english_pages = files.docs;
   english_pages.insert(english_pages.end(), files.labs.begin(), files.labs.end());
   english_pages.insert(english_pages.end(), files.decks.begin(), files.decks.end());
-  std::vector<bool> pattern_used(patterns.size(), false);
   std::error_code ec;
   for (const auto& english : english_pages) {
     const std::string twin = translation_path(english);
-    const bool exists = fs::is_regular_file(root / twin, ec);
-    bool required = false;
-    for (size_t i = 0; i < patterns.size(); ++i) {
-      if (fnmatch(patterns[i].c_str(), english.c_str(), FNM_PATHNAME) == 0) required = pattern_used[i] = true;
-    }
-    if (!exists) {
+    if (!fs::is_regular_file(root / twin, ec)) {
+      const bool required = std::any_of(list.translated.begin(), list.translated.end(),
+                                        [&](const ListedPages& entry) { return lists(entry, english); });
       if (required) {
         report.problems.push_back(
-            {english, 0, "has no Chinese translation " + twin + " (" + std::string(kListFile) + " lists it)"});
+            {english, 0,
+             "has no Chinese translation " + twin + " (" + std::string(kTranslationListFile) + " lists it)"});
       }
       continue;
     }
@@ -325,11 +361,9 @@ TranslationReport check_translations(const fs::path& root) {
         compare_translation(english, read_file(root / english), twin, read_file(root / twin), &thresholds);
     report.problems.insert(report.problems.end(), found.begin(), found.end());
   }
-  for (size_t i = 0; i < patterns.size(); ++i) {
-    if (!pattern_used[i]) {
-      report.problems.push_back({std::string(kListFile), 0, "\"" + patterns[i] + "\" names no page of the course"});
-    }
-  }
+  // Every page students read is in one of the two lists, and every entry names a page.
+  const Problems coverage = check_list_covers(root, list, student_facing_pages(root), english_pages);
+  report.problems.insert(report.problems.end(), coverage.begin(), coverage.end());
   return report;
 }
 

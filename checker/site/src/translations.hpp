@@ -4,8 +4,11 @@
 //     <!-- translation of setup.md: 1a2b3c4d 5e6f7a8b ... -->
 // check-translations fails when the English page changed since (naming the sections that
 // changed), and whenever the two pages differ in what must be the same in both: the headings'
-// levels, the code blocks, the threshold and measured markers, the links and the images, and a
-// deck's slides. Which pages must have a translation is listed in docs/translations.txt.
+// levels, the code blocks, the threshold and measured markers, the links and the images, a
+// deck's slides, and the numbers each section writes in its text (section_numbers.hpp: section i
+// of the translation writes the numbers of English section i, each as often). Which pages must
+// have a translation, and which stay in English and why, is listed in docs/translations.txt
+// (translation_list.hpp); a page students read that is in neither list fails the check.
 //
 // Two things may differ in the way the Chinese page must write them:
 //   - a threshold marker quotes its value in the page's language (ThresholdBook::lookup), so a
@@ -53,8 +56,9 @@ struct TranslationReport {
   size_t pages = 0;  // translations compared
 };
 
-// Every page docs/translations.txt names must have its translation; every translation found is
-// compared with its English page.
+// Every page docs/translations.txt lists as translated must have its translation; every
+// translation found is compared with its English page; every page students read is in one of the
+// file's two lists, and every entry names a page.
 TranslationReport check_translations(const fs::path& root);
 
 // Rewrites the stamp (the first line) of each translation to the fingerprints of its English

@@ -256,8 +256,88 @@ TEST_CASE("check_translations: the fixture is clean, and a listed page without t
   write_file(copy.path() / "docs/translations.txt", "docs/index.md\nslides/*.md\ndocs/concepts/*.md\ndocs/x.zh.md\n");
   const std::string text = messages(check_translations(copy.path()).problems);
   CHECK(contains(text, "slides/01-banks.md: has no Chinese translation slides/01-banks.zh.md"));
-  CHECK(contains(text, "docs/translations.txt: \"docs/concepts/*.md\" names no page of the course"));
+  CHECK(contains(text, "docs/translations.txt:3: \"docs/concepts/*.md\" names no page of the course"));
   CHECK(contains(text, "docs/translations.txt:4: \"docs/x.zh.md\": list English pages"));
+}
+
+TEST_CASE("check_translations: every page students read is translated or listed English-only, with a reason") {
+  ScratchDir copy("bilingual-lists");
+  fs::copy(fixture("bilingual"), copy.path(), fs::copy_options::recursive);
+  const auto problems_with = [&](const std::string& list) {
+    write_file(copy.path() / "docs/translations.txt", list);
+    return messages(check_translations(copy.path()).problems);
+  };
+  const std::string translated = "docs/index.md\nlabs/*/README.md\nslides/*.md\n";
+  CHECK(problems_with(translated + "english-only: docs/setup.md  # why\n").empty());
+
+  // A page in neither list, and a new page anywhere under docs/ (a record of a run is none).
+  fs::create_directories(copy.path() / "docs/concepts");
+  write_file(copy.path() / "docs/concepts/new.md", "# New\n");
+  fs::create_directories(copy.path() / "docs/results");
+  write_file(copy.path() / "docs/results/run.md", "# A run\n");
+  std::string text = problems_with(translated + "english-only: docs/setup.md  # why\n");
+  CHECK(contains(text,
+                 "docs/concepts/new.md: is in neither list of docs/translations.txt: translate it "
+                 "(docs/concepts/new.zh.md) and add the line \"docs/concepts/new.md\" there, or"));
+  CHECK(contains(text, "add the line \"english-only: docs/concepts/new.md  # why it stays in English\""));
+  CHECK_FALSE(contains(text, "docs/results/run.md"));
+  CHECK_FALSE(contains(text, "docs/setup.md"));
+  fs::remove(copy.path() / "docs/concepts/new.md");
+
+  // No reason; a line that names no page; one page in both lists; a translated page called English-only.
+  text = problems_with(translated + "english-only: docs/setup.md\nenglish-only: docs/gone.md  # old\n");
+  CHECK(contains(text, "docs/translations.txt:4: \"english-only: docs/setup.md\" gives no reason"));
+  CHECK(contains(text, "docs/translations.txt:5: \"english-only: docs/gone.md\" names no page of the course"));
+  text = problems_with(translated + "docs/setup.md\nenglish-only: docs/setup.md  # why\n");
+  CHECK(contains(text,
+                 "docs/setup.md: is listed both as translated (docs/translations.txt:4) and as English-only "
+                 "(docs/translations.txt:5)"));
+  text = problems_with("labs/*/README.md\nslides/*.md\nenglish-only: docs/*.md  # why\n");
+  CHECK(contains(text,
+                 "docs/index.md: is listed English-only (docs/translations.txt:3), but docs/index.zh.md "
+                 "translates it"));
+  // A page left out of the list fails even though its translation is compared.
+  text = problems_with("docs/index.md\nslides/*.md\nenglish-only: docs/setup.md  # why\n");
+  CHECK(contains(text,
+                 "labs/04-padding/README.md: is in neither list of docs/translations.txt, but "
+                 "labs/04-padding/README.zh.md translates it: add the line \"labs/04-padding/README.md\" there"));
+}
+
+TEST_CASE("compare_translation: each section writes the numbers of its English twin") {
+  const std::string english =
+      "# Title\n\nThe tile is 32 x 32; it ran 4.41x faster on 1 048 613 elements, 85 % of the copy.\n\n"
+      "## Sizes\n\n| size | bytes |\n|---|---|\n| 1..64 | 2^25 |\n\n- Lab 04, `code 7`, https://example.com/9\n";
+  const auto zh_page = [&](const std::string& body) {
+    return translation_stamp("page.md", section_fingerprints(english)) + "\n\n" + body;
+  };
+  const std::string faithful =
+      "# 标题\n\n这个 tile 是 32×32；它在 1048613 个元素上快了 4.41 倍，达到复制的 85%。\n\n"
+      "## 尺寸\n\n| 尺寸 | 字节 |\n|---|---|\n| 1..64 | 2^25 |\n\n- 实验 04，`code 8`，https://example.com/9\n";
+  Problems found = compare_translation("docs/page.md", english, "docs/page.zh.md", zh_page(faithful));
+  CHECK_MESSAGE(found.empty(), messages(found));
+
+  std::string drifted = faithful;
+  drifted.replace(drifted.find("4.41 倍"), std::string("4.41 倍").size(), "4.42 倍");
+  drifted.replace(drifted.find("| 1..64 |"), 9, "| 1..32 |");
+  const std::string text = messages(compare_translation("docs/page.md", english, "docs/page.zh.md", zh_page(drifted)));
+  CHECK(contains(text,
+                 "numbers of the English section \"# Title\" (docs/page.md:1) that this section does not "
+                 "write: 4.41 (docs/page.md:3)"));
+  CHECK(contains(text,
+                 "docs/page.zh.md:3: numbers here that the English section \"# Title\" (docs/page.md:1) does "
+                 "not write: 4.42 (docs/page.zh.md:5)"));
+  CHECK(contains(text,
+                 "docs/page.zh.md:7: numbers of the English section \"## Sizes\" (docs/page.md:5) that this "
+                 "section does not write: 64 (docs/page.md:9)"));
+  CHECK(contains(text, "does not write: 32 (docs/page.zh.md:11)"));
+  // A number that moved to another section is missing in one and extra in the other.
+  std::string moved = faithful;
+  moved.replace(moved.find("实验 04"), std::string("实验 04").size(), "实验");
+  moved.replace(moved.find("# 标题\n\n"), std::string("# 标题\n\n").size(), "# 标题\n\n实验 04。");
+  const std::string moved_text =
+      messages(compare_translation("docs/page.md", english, "docs/page.zh.md", zh_page(moved)));
+  CHECK(contains(moved_text, "\"# Title\" (docs/page.md:1) does not write: 04"));
+  CHECK(contains(moved_text, "\"## Sizes\" (docs/page.md:5) that this section does not write: 04"));
 }
 
 TEST_CASE("stamp_translations records the English page's fingerprints in the first line") {

@@ -113,6 +113,11 @@ TEST_CASE("a page that stays out leaves docs/nav.txt") {
   const std::string nav = "# order\nsetup.md\ninstructor-guide.md   # for instructors\nresults/h200.md\n";
   CHECK(nav_without_pages(nav, {"instructor-guide.md"}) == "# order\nsetup.md\nresults/h200.md\n");
   CHECK(nav_without_pages(nav, {}) == nav);
+  const std::string list =
+      "docs/setup.md\nlabs/*/README.md\n\nenglish-only: docs/instructor-guide.md  # for instructors\n"
+      "english-only: docs/adding-a-lab.md  # for authors\n";
+  CHECK(translation_list_without_pages(list, {"instructor-guide.md"}) ==
+        "docs/setup.md\nlabs/*/README.md\n\nenglish-only: docs/adding-a-lab.md  # for authors\n");
 }
 
 TEST_CASE("which files of the course stay out of the student copy") {

@@ -171,4 +171,16 @@ std::string nav_without_pages(std::string_view nav, const std::set<std::string>&
   return kept;
 }
 
+std::string translation_list_without_pages(std::string_view list, const std::set<std::string>& removed_pages) {
+  constexpr std::string_view english_only = "english-only:";
+  std::string kept;
+  for (std::string_view line : split_lines(list)) {
+    std::string_view entry = trimmed(line.substr(0, line.find('#')));
+    if (entry.substr(0, english_only.size()) == english_only) entry = trimmed(entry.substr(english_only.size()));
+    if (entry.substr(0, 5) == "docs/" && removed_pages.count(std::string(entry.substr(5)))) continue;
+    kept.append(line);
+  }
+  return kept;
+}
+
 }  // namespace memlab::course

@@ -46,4 +46,9 @@ StudentText student_text(std::string_view markdown);
 // as nav.txt writes them). Comments and the other lines stay as they are.
 std::string nav_without_pages(std::string_view nav, const std::set<std::string>& removed_pages);
 
+// docs/translations.txt without the lines that name such a page ("english-only:
+// docs/instructor-guide.md  # ..."): memlab-site check-translations fails on a line that names
+// no page, and the copy runs it.
+std::string translation_list_without_pages(std::string_view list, const std::set<std::string>& removed_pages);
+
 }  // namespace memlab::course

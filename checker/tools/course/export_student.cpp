@@ -90,8 +90,8 @@ fs::path prepared_target(const std::string& given, const fs::path& course, bool 
 }
 
 // The course's files, split into what the copy holds and what it leaves out. A Markdown file's
-// text is its student version; docs/nav.txt loses the pages that stay out. Marker mistakes stop
-// the export before anything is written, all of them listed.
+// text is its student version; docs/nav.txt and docs/translations.txt lose the pages that stay
+// out. Marker mistakes stop the export before anything is written, all of them listed.
 CopyPlan plan_copy(const fs::path& course, const fs::path& dir) {
   CopyPlan plan;
   std::vector<std::string> kept, left_out_paths;
@@ -129,6 +129,8 @@ CopyPlan plan_copy(const fs::path& course, const fs::path& dir) {
       }
     } else if (path == "docs/nav.txt") {
       file.text = nav_without_pages(read_text(course / path), removed_pages);
+    } else if (path == "docs/translations.txt") {
+      file.text = translation_list_without_pages(read_text(course / path), removed_pages);
     }
     plan.files.push_back(std::move(file));
   }
