@@ -50,7 +50,7 @@ bool expect_counter_against_work(CheckId id, const Launch& launch, const std::st
                                  const std::string& launch_name) {
   const CounterValues c = read_counters({counter}, launch, launch_name);
   if (!c.ok) {
-    skip_check(id, join_bilingual({bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
+    skip_check(id, counters_unavailable(c.reason));
     return false;
   }
   const double counted = c[counter];

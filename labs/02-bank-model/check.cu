@@ -132,9 +132,7 @@ TEST_CASE("predictions match the hardware counters" * doctest::test_suite("mecha
     const memlab::CounterValues c =
         memlab::read_counters({metric::shared_ld_wavefronts, metric::shared_ld_instructions}, launch);
     if (!c.ok) {
-      memlab::skip_check(id,
-                         memlab::join_bilingual(
-                             {memlab::bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
+      memlab::skip_check(id, memlab::counters_unavailable(c.reason));
       return;
     }
     const double instructions = c[metric::shared_ld_instructions];

@@ -2,6 +2,7 @@
 
 #include "cupti_call.h"
 #include "memlab/bilingual.h"
+#include "memlab/counters.h"
 
 #include <cupti_profiler_target.h>
 #include <cupti_target.h>
@@ -47,7 +48,7 @@ void require_range_profiling_support(CUdevice device) {
     reasons = "CUPTI reports that this device cannot be profiled";
     reasons_zh = "CUPTI 报告这个设备不能做性能分析";
   }
-  fail(Status::unsupported, bilingual("hardware counters unavailable: " + reasons, "硬件计数器不可用：" + reasons_zh));
+  fail(Status::unsupported, counters_unavailable(bilingual(reasons, reasons_zh)));
 }
 
 std::string chip_name(CUdevice device) {

@@ -4,6 +4,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include "memlab/bilingual.h"
 #include "memlab/counters.h"
 #include "nearest_name.h"
 #include "probe_answer.h"
@@ -112,4 +113,15 @@ TEST_CASE("probe output line: the measured-file format, details only on request"
   CHECK(pattern_part("4 st 0 - 8 => 2\r") == "4 st 0 - 8");
   CHECK(pattern_part("4 st 0 - 8 \t") == "4 st 0 - 8");
   CHECK(pattern_part("# a comment") == "# a comment");
+}
+
+TEST_CASE("counters_unavailable: one sentence start in both languages, never said twice") {
+  const std::string why = memlab::bilingual("not permitted", "没有权限");
+  const std::string skip = memlab::counters_unavailable(why);
+  CHECK(memlab::english_part(skip) == "hardware counters unavailable: not permitted");
+  CHECK(memlab::chinese_part(skip) == "硬件计数器不可用：没有权限");
+  CHECK(memlab::counters_unavailable(skip) == skip);  // the range profiler's message passed on
+  // A reason in English only lends its English to the Chinese text.
+  CHECK(memlab::chinese_part(memlab::counters_unavailable("CUPTI_ERROR_UNKNOWN")) ==
+        "硬件计数器不可用：CUPTI_ERROR_UNKNOWN");
 }

@@ -157,7 +157,7 @@ inline bool measure_shared_traffic(CheckId id, int n, int element_bytes, const L
                                          metric::shared_st_wavefronts, metric::shared_st_instructions},
                                         launch, launch_name);
   if (!c.ok) {
-    skip_check(id, join_bilingual({bilingual("hardware counters unavailable: ", "硬件计数器不可用："), c.reason}));
+    skip_check(id, counters_unavailable(c.reason));
     return false;
   }
   measured.n = n;

@@ -11,8 +11,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 #include <thread>
 
+#include "line_splitter.h"
 #include "memlab/bilingual.h"
 
 extern char** environ;
@@ -26,26 +28,20 @@ double seconds_left(Clock::time_point deadline) {
   return std::chrono::duration<double>(deadline - Clock::now()).count();
 }
 
-// Copies what is readable on `fd` into `out`; false at end of file.
-bool drain(int fd, std::string& out) {
+// Passes what is readable on `fd` to `sink`, one read at a time (so that a reader may keep only
+// what it needs of a flood); false at end of file.
+bool drain(int fd, const std::function<void(std::string_view)>& sink) {
   char buf[65536];
   for (;;) {
     const ssize_t n = read(fd, buf, sizeof buf);
     if (n > 0) {
-      out.append(buf, static_cast<size_t>(n));
+      sink(std::string_view(buf, static_cast<size_t>(n)));
       continue;
     }
     if (n == 0) return false;
     if (errno == EINTR) continue;
     return errno == EAGAIN || errno == EWOULDBLOCK;
   }
-}
-
-void emit_lines(std::string& pending, const std::function<void(const std::string&)>& on_line) {
-  size_t start = 0;
-  for (size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1)
-    on_line(pending.substr(start, nl - start));
-  pending.erase(0, start);
 }
 
 // The exit status of a child that could not be contained: it never ran the program.
@@ -163,7 +159,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   };
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.deadline_s));
-  std::string pending;
+  LineSplitter records(options.max_line_bytes);
   int status = 0;
   bool exited = false;
   Clock::time_point exited_at;
@@ -208,16 +204,12 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
         still_open.push_back(p.fd);
         continue;
       }
-      std::string chunk;
-      const bool open = drain(p.fd, chunk);
-      if (p.fd == pipe_fds[0]) {
-        pending += chunk;
-        emit_lines(pending, on_line);
-      } else {
-        std::fwrite(chunk.data(), 1, chunk.size(), stdout);
-        std::fflush(stdout);
-        if (log) std::fwrite(chunk.data(), 1, chunk.size(), log);
-      }
+      const bool open = p.fd == pipe_fds[0] ? drain(p.fd, [&](std::string_view bytes) { records.feed(bytes, on_line); })
+                                            : drain(p.fd, [&](std::string_view bytes) {
+                                                std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+                                                std::fflush(stdout);
+                                                if (log) std::fwrite(bytes.data(), 1, bytes.size(), log);
+                                              });
       if (open)
         still_open.push_back(p.fd);
       else
@@ -236,7 +228,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildOptions& 
   end_leftovers();  // also what was started while the pipes were read
   for (int fd : open_fds) close(fd);
   if (log) std::fclose(log);
-  if (!pending.empty() && !result.timed_out) on_line(pending);  // a last line without its newline
+  if (!result.timed_out) records.finish(on_line);  // a last line without its newline
   if (!result.timed_out) {
     if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
     if (options.containment && result.exit_code == kContainmentFailed)

@@ -1,6 +1,7 @@
 #pragma once
 // Running a program that may misbehave (it holds student code): in a process group of its own,
 // with a pipe on which it sends its records, and a deadline after which the whole group is killed.
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
@@ -23,7 +24,10 @@ struct ChildResult {
 
 struct ChildOptions {
   double deadline_s = 600;
-  int record_fd = -1;        // the fd number the child writes records on; -1: no record pipe
+  int record_fd = -1;  // the fd number the child writes records on; -1: no record pipe
+  // A record line longer than this reaches on_line cut to max_line_bytes + 1 bytes, and the rest
+  // of it is dropped (line_splitter.h); 0: no limit.
+  std::size_t max_line_bytes = 0;
   std::string output_file;   // "": the child's stdout and stderr stay the judge's
   bool echo_output = false;  // with output_file: also copy it to our stdout
   // The child runs contained (containment.h); nullptr: as an ordinary child.

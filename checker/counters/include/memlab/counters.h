@@ -109,3 +109,13 @@ std::optional<double> conflicts_per_instruction(const Result& result, Access acc
 std::optional<double> sectors_per_request(const Result& result, Access access);
 
 }  // namespace memlab::counters
+
+namespace memlab {
+
+// Why a check that reads the counters is skipped when it cannot read them: "hardware counters
+// unavailable: " and `reason`, in English and Chinese (memlab/bilingual.h). Every such skip starts
+// so, and readers find them by it (the notebook's test, checker/tests/run_notebook.cmake). A reason
+// that already starts so (the range profiler's own message) is not said twice.
+std::string counters_unavailable(const std::string& reason);
+
+}  // namespace memlab
