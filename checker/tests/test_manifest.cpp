@@ -15,16 +15,16 @@ const char* kManifest = R"({
   "number": "04", "name": "padding", "title": "Padding", "student_files": ["transpose.cu"],
   "checks": [
     {"id": "exact", "suite": "correctness", "kind": "correctness", "gpu": true, "compare": "true", "points": 2,
-     "description": "exact"},
+     "description": "exact", "proves": "the output is exact"},
     {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "required": 1.8,
-     "unit": "x", "points": 3, "description": "faster", "hint": "pad"}
+     "unit": "x", "points": 3, "description": "faster", "proves": "the kernel is fast", "hint": "pad"}
   ]})";
 
 // A one-check manifest whose check is `check` (the fields after "id"), with `parameters`.
 std::string one_check(const std::string& check, const std::string& parameters = "") {
   return R"({"number":"05","name":"s","title":"t","student_files":[],)" +
-         (parameters.empty() ? std::string() : "\"parameters\": " + parameters + ",") + R"("checks":[{"id":"c",)" +
-         check + "}]}";
+         (parameters.empty() ? std::string() : "\"parameters\": " + parameters + ",") +
+         R"("checks":[{"id":"c","proves":"p",)" + check + "}]}";
 }
 const std::string kCpuCheck = R"("suite":"cpu","kind":"correctness","gpu":false,)";
 }  // namespace
@@ -59,7 +59,7 @@ TEST_CASE("manifest: the defaults of the optional fields") {
   CHECK_FALSE(c.gpu);
   const Manifest with_summary = parse_manifest(
       R"({"number":"05","name":"s","title":"t","summary":"what it teaches","student_files":["a.cu"],
-          "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,"description":"d"}]})",
+          "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,"description":"d","proves":"p"}]})",
       "x.json");
   CHECK(with_summary.summary == "what it teaches");
   CHECK(with_summary.student_files == std::vector<std::string>{"a.cu"});
@@ -100,9 +100,26 @@ TEST_CASE("manifest: a check's gpu must agree with its suite") {
             .gpu);
 }
 
+TEST_CASE("manifest: every check says what it proves, for the course's tables") {
+  const std::string check = R"({"number":"05","name":"s","title":"t","student_files":[],
+    "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,"description":"d"}]})";
+  CHECK_THROWS_WITH(parse_manifest(check, "labs/x/lab.json"),
+                    doctest::Contains("labs/x/lab.json: check c: \"proves\" is missing (write what the check proves"));
+  CHECK(parse_manifest(check, "", ManifestUse::quoting).checks.at(0).proves.empty());  // the site says so itself
+  const auto proving = [&](const std::string& proves) {
+    std::string text = check;
+    return text.replace(text.find(R"("description":"d")"), 17, R"("description":"d","proves":)" + proves);
+  };
+  CHECK(parse_manifest(proving(R"("exact")"), "x.json").checks.at(0).proves == "exact");
+  CHECK_THROWS_WITH(parse_manifest(proving(R"("")"), "x.json"),
+                    doctest::Contains("check c: \"proves\" must not be empty"));
+  CHECK_THROWS_WITH(parse_manifest(proving(R"("up to {n}")"), "x.json"),
+                    doctest::Contains("check c: {n} is not a parameter"));
+}
+
 TEST_CASE("manifest: ids are C++ names and fields are known") {
   CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],
-    "checks":[{"id":"two words","suite":"cpu","kind":"correctness","gpu":false,"description":"d"}]})",
+    "checks":[{"id":"two words","suite":"cpu","kind":"correctness","gpu":false,"description":"d","proves":"p"}]})",
                                    "x.json"),
                     doctest::Contains("check two words: the id must be a C++ name"));
   CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d","hitn":"typo")"), "x.json"),
@@ -114,15 +131,19 @@ TEST_CASE("manifest: \"zh\" holds a check's description and hint, and the lab's 
       R"({"number":"05","name":"s","title":"Swizzle","summary":"what it teaches","student_files":[],
           "zh":{"title":"交换","summary":"学什么"},"parameters":{"side":4096},
           "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,"description":"{side}x{side}",
-                     "hint":"pad","zh":{"description":"{side}x{side} 的矩阵","hint":"加填充"}},
-                    {"id":"d","suite":"cpu","kind":"correctness","gpu":false,"description":"d","hint":"h",
-                     "zh":{"description":"只有描述"}},
-                    {"id":"e","suite":"cpu","kind":"correctness","gpu":false,"description":"e"}]})",
+                     "proves":"a {side}-wide tile","hint":"pad",
+                     "zh":{"description":"{side}x{side} 的矩阵","proves":"{side} 宽的 tile","hint":"加填充"}},
+                    {"id":"d","suite":"cpu","kind":"correctness","gpu":false,"description":"d","proves":"p",
+                     "hint":"h","zh":{"description":"只有描述"}},
+                    {"id":"e","suite":"cpu","kind":"correctness","gpu":false,"description":"e","proves":"p"}]})",
       "x.json");
   CHECK(m.zh.title == "交换");
   CHECK(m.zh.summary == "学什么");
   CHECK(m.checks.at(0).zh.description == "4096x4096 的矩阵");  // {name}s are substituted as in English
   CHECK(m.checks.at(0).zh.hint == "加填充");
+  CHECK(m.checks.at(0).proves == "a 4096-wide tile");
+  CHECK(m.checks.at(0).zh.proves == "4096 宽的 tile");
+  CHECK(m.checks.at(1).zh.proves.empty());  // optional in the reader; memlab-site asks for it
   CHECK(m.checks.at(1).zh.description == "只有描述");
   CHECK(m.checks.at(1).zh.hint.empty());
   CHECK(m.checks.at(2).zh.description.empty());
@@ -133,9 +154,14 @@ TEST_CASE("manifest: \"zh\" holds a check's description and hint, and the lab's 
 TEST_CASE("manifest: a \"zh\" that does not match the English is refused, naming the check") {
   const auto check = [](const std::string& fields) { return one_check(kCpuCheck + fields); };
   CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":"中文")"), "x.json"),
-                    doctest::Contains("check c: \"zh\" must be an object with description and hint"));
+                    doctest::Contains("check c: \"zh\" must be an object with description, proves and hint"));
   CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":{"descripton":"描述"})"), "x.json"),
                     doctest::Contains("check c: zh: unknown field \"descripton\""));
+  CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],
+                                       "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,
+                                                  "description":"d","zh":{"description":"描述","proves":"证明"}}]})",
+                                   "x.json", ManifestUse::quoting),
+                    doctest::Contains("check c: zh: \"proves\" translates an English \"proves\" that is not there"));
   CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","zh":{"hint":"提示"})"), "x.json"),
                     doctest::Contains("check c: zh: \"hint\" translates an English \"hint\" that is not there"));
   CHECK_THROWS_WITH(parse_manifest(check(R"("description":"d","hint":"h","zh":{"hint":"提示"})"), "x.json"),
@@ -146,12 +172,12 @@ TEST_CASE("manifest: a \"zh\" that does not match the English is refused, naming
                     doctest::Contains("check c: {n} is not a parameter of this lab"));
   CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],"zh":{"summary":"学"},
                                        "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,
-                                                  "description":"d"}]})",
+                                                  "description":"d","proves":"p"}]})",
                                    "x.json"),
                     doctest::Contains("x.json: zh: \"summary\" translates an English \"summary\" that is not there"));
   CHECK_THROWS_WITH(parse_manifest(R"({"number":"05","name":"s","title":"t","student_files":[],"zh":{"name":"s"},
                                        "checks":[{"id":"c","suite":"cpu","kind":"correctness","gpu":false,
-                                                  "description":"d"}]})",
+                                                  "description":"d","proves":"p"}]})",
                                    "x.json"),
                     doctest::Contains("zh: unknown field \"name\" (zh has title and summary)"));
 }
@@ -212,7 +238,8 @@ TEST_CASE("manifest: errors name the file and the problem") {
   CHECK_THROWS_WITH(parse_manifest("{", "labs/04/lab.json"), doctest::Contains("labs/04/lab.json: not valid JSON"));
   CHECK_THROWS_WITH(parse_manifest(R"({"number": "04"})", "x.json"), doctest::Contains("missing or mistyped"));
   const char* no_threshold = R"({"number":"04","name":"p","title":"t","student_files":[],
-    "checks":[{"id":"s","suite":"performance","kind":"performance","gpu":true,"compare":">=","description":"d"}]})";
+    "checks":[{"id":"s","suite":"performance","kind":"performance","gpu":true,"compare":">=","description":"d",
+               "proves":"p"}]})";
   CHECK_THROWS_WITH(parse_manifest(no_threshold, "x.json"), doctest::Contains("has no \"required\""));
   CHECK_THROWS_WITH(parse_manifest(one_check(kCpuCheck + R"("description":"d","points":"2")"), "x.json"),
                     doctest::Contains("check c: \"points\" must be a number"));
@@ -253,7 +280,7 @@ TEST_CASE("overrides: a retired check id fails with the name of its replacement"
     "retired_checks": [{"id": "old_counter", "replaced_by": "speedup"}],
     "checks": [
       {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=",
-       "required": 1.8, "unit": "x", "points": 3, "description": "faster"}]})";
+       "required": 1.8, "unit": "x", "points": 3, "description": "faster", "proves": "fast"}]})";
   Manifest m = parse_manifest(retiring, "lab.json");
   REQUIRE(m.retired.size() == 1);
   CHECK(m.retired[0].replaced_by == "speedup");
@@ -288,6 +315,46 @@ TEST_CASE("overrides: lab 06's fast_sectors_per_request names fast_adds_in_regis
       doctest::Contains("replaced by fast_adds_in_registers"));
 }
 
+// A check that left the lab's grading with no replacement (it tested the course's own code) is
+// retired with a reason in English and Chinese, which an overrides file that names it gets.
+TEST_CASE("overrides: a check retired without a replacement fails with its reason") {
+  const std::string retiring = R"({
+    "number": "04", "name": "padding", "title": "Padding", "student_files": ["transpose.cu"],
+    "retired_checks": [{"id": "course_code", "reason": "it is a course test now",
+                        "zh": {"reason": "它现在是课程的测试"}}],
+    "checks": [
+      {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=",
+       "required": 1.8, "unit": "x", "points": 3, "description": "faster", "proves": "fast"}]})";
+  Manifest m = parse_manifest(retiring, "lab.json");
+  REQUIRE(m.retired.size() == 1);
+  CHECK(m.retired[0].replaced_by.empty());
+  CHECK(m.retired[0].reason_zh == "它现在是课程的测试");
+  CHECK_THROWS_WITH(apply_overrides(m, R"({"04": {"course_code": {"points": 2}}})", "o.json"),
+                    doctest::Contains("no check named course_code any more: it is a course test now"));
+  CHECK_THROWS_WITH(apply_overrides(m, R"({"04": {"course_code": {"points": 2}}})", "o.json"),
+                    doctest::Contains("已不再有检查 course_code：它现在是课程的测试"));
+
+  // A reason needs its Chinese, and a retired check has a replacement or a reason, not both.
+  const std::string zh = R"(,
+                        "zh": {"reason": "它现在是课程的测试"})";
+  std::string english_only = retiring;
+  english_only.replace(english_only.find(zh), zh.size(), "");
+  CHECK_THROWS_WITH(parse_manifest(english_only, "lab.json"), doctest::Contains("English and Chinese"));
+  std::string both = retiring;
+  both.replace(both.find(R"("reason": "it)"), 0, R"("replaced_by": "speedup", )");
+  CHECK_THROWS_WITH(parse_manifest(both, "lab.json"), doctest::Contains("exclude each other"));
+}
+
+// Lab 08's checks of the course's own occupancy calculator and candidate kernels went to the
+// course's own tests: an overrides file that names one is told so.
+TEST_CASE("overrides: lab 08's reference_matches_cuda_occupancy says it is a course test now") {
+  Manifest m = load_manifest(MEMLAB_SOURCE_DIR "/labs/08-occupancy");
+  CHECK(m.find("reference_matches_cuda_occupancy") == nullptr);
+  CHECK_THROWS_WITH(
+      apply_overrides(m, R"({"08": {"reference_matches_cuda_occupancy": {"points": 1}}})", "thresholds.json"),
+      doctest::Contains("lab08.course.reference_occupancy"));
+}
+
 TEST_CASE("quantities print as handouts quote them") {
   CHECK(format_quantity(1.8, "x") == "1.8x");
   CHECK(format_quantity(0.75, "fraction") == "75 %");
@@ -313,6 +380,7 @@ TEST_CASE("every lab manifest in the repository parses") {
     for (const auto& c : m.checks) {
       INFO(c.id);
       CHECK_FALSE(c.description.empty());
+      if (!c.zh.description.empty()) CHECK_FALSE(c.zh.proves.empty());  // the Chinese pages' tables show it
       if (c.compare != Compare::is_true) CHECK_FALSE(c.basis.empty());  // every threshold rests on a measurement
     }
     ++count;

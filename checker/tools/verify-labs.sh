@@ -11,6 +11,11 @@
 #   checker/tools/verify-labs.sh --help
 # Builds the `all` and `all-solution` presets side by side, then runs each lab's checks in
 # turn (never two at once: they would disturb each other's timings).
+# Then runs the course's own GPU tests of the labs' course code (checker/tests/labs/: lab 08's
+# candidate kernels, lab 03's given mixed kernel), which the `all-solution` build also builds
+# (MEMLAB_COURSE_LAB_TESTS): one at a time, each with its result in a table. They grade no
+# student, so they are not in the verification table; a test that does not pass (failed, or
+# skipped for want of a GPU) fails the run.
 # Then grades the course's known-wrong submissions (solutions/wrong/) and checks each against the
 # verdicts its expected.json lists, and the honest solutions in other styles
 # (solutions/other-styles/), one at a time, each of which must get the verdicts its expected.json
@@ -18,10 +23,12 @@
 # quickest run after a change to the checker library, on a GPU lent for minutes.
 # Then runs each reference solution's check program (build/all-solution/bin/labNN_check), its
 # correctness suite only, under compute-sanitizer --tool memcheck, --tool racecheck and
-# --tool synccheck, and prints a table: lab, tool, errors, verdict. Only the correctness suite:
-# the hardware counters (CUPTI) do not work under compute-sanitizer, and the timed suites would
-# only be slow. The program runs as memlab-judge runs it (--lab-dir, --results-dir, --suite,
-# --variant), without the judge's record pipe: its records are then only printed, into the log,
+# --tool synccheck, and each of the course's GPU tests of the selected labs the same way (a row
+# of its own, named by the test), and prints a table: lab, tool, errors, verdict. Only the
+# correctness suite: the hardware counters (CUPTI) do not work under compute-sanitizer, and the
+# timed suites would only be slow. The program runs as memlab-judge runs it (--lab-dir,
+# --results-dir, --suite, --variant), without the judge's record pipe: its records are then only
+# printed, into the log,
 # build/all-solution/sanitizer/labNN.TOOL.log. With --sanitizer-run, which a graded run refuses,
 # the check that the work stayed on its stream keeps only its exact layer: the tools delay the
 # device's idle and its timestamps, so the timing layers would see a stray stream (racecheck did,
@@ -59,8 +66,9 @@
 # and prints the memlab-report commands that print the tables from the copies, run from the
 # repository root.
 # MEMLAB_THRESHOLDS=file passes an instructor's overrides to both builds.
-# The last line printed says what failed: unexpected verdicts, known-wrong submissions, and the
-# compute-sanitizer runs that were not clean, by lab and tool.
+# The last line printed says what failed: unexpected verdicts, course tests that did not pass,
+# known-wrong submissions, and the compute-sanitizer runs that were not clean, by lab (or course
+# test) and tool.
 # Exit status 0 only when every verdict is the expected one and every compute-sanitizer run is
 # clean; 2 when the script cannot run (a bad command line or MEMLAB_RACECHECK_LAUNCHES, a full
 # --keep-reports folder, no compute-sanitizer, no memlab-report built); else 1.
@@ -200,9 +208,11 @@ known_cases() {
 
 build() {
   start=$(date +%s)
-  # The solution build also grades the known-wrong submissions.
+  # The solution build also builds the course's tests of the labs' own code, and grades the
+  # known-wrong submissions.
   extra=""
-  [ "$1" = all-solution ] && [ "$known" = yes ] && extra="-DMEMLAB_WRONG_SUBMISSIONS=ON"
+  [ "$1" = all-solution ] && extra="-DMEMLAB_COURSE_LAB_TESTS=ON"
+  [ "$1" = all-solution ] && [ "$known" = yes ] && extra="$extra -DMEMLAB_WRONG_SUBMISSIONS=ON"
   # shellcheck disable=SC2086
   if cmake --preset "$1" -DMEMLAB_LABS="$selected" -DMEMLAB_THRESHOLDS="${MEMLAB_THRESHOLDS:-}" $extra >"build/$1.log" 2>&1 &&
      cmake --build --preset "$1" >>"build/$1.log" 2>&1; then
@@ -218,39 +228,58 @@ count_after() {
   sed -n "s/.*$1 *\([0-9][0-9]*\).*/\1/p" "$2" | tail -n 1
 }
 
+# The course's GPU tests of lab $1 that the all-solution tree built, one a line: "<test
+# name><tab><program>" (checker/tests/labs/CMakeLists.txt writes the list).
+tab=$(printf '\t')
+course_gpu_tests() {
+  [ ! -f build/all-solution/course_gpu_tests.txt ] || grep "^lab$1\.course\." build/all-solution/course_gpu_tests.txt
+}
+
 # One reference solution's check program, its correctness suite, under one compute-sanitizer
-# tool. Prints the table's row and, when the run is not clean, adds " lab NN TOOL (why)" to
-# sanitizer_failed.
+# tool; or, given a fifth argument, the course's GPU test of that name (its program, whole).
+# Prints the table's row and, when the run is not clean, adds " lab NN TOOL (why)" (" TEST TOOL
+# (why)") to sanitizer_failed.
 sanitize_one() {
-  n=$1 san_tool=$2 lab_dir=$3 program=$4
+  n=$1 san_tool=$2 lab_dir=$3 program=$4 course_test=${5:-}
   san_dir=build/all-solution/sanitizer
-  san_log="$san_dir/lab$n.$san_tool.log"
-  rm -rf "$san_dir/lab$n.$san_tool"
-  mkdir -p "$san_dir/lab$n.$san_tool"
+  if [ -n "$course_test" ]; then
+    san_log="$san_dir/$course_test.$san_tool.log" row="$n ($course_test)" who=$course_test what="the test"
+  else
+    san_log="$san_dir/lab$n.$san_tool.log" row=$n who="lab $n" what="the correctness suite"
+    rm -rf "$san_dir/lab$n.$san_tool"
+    mkdir -p "$san_dir/lab$n.$san_tool"
+  fi
   limit=""
   command -v timeout >/dev/null 2>&1 && limit="timeout -k 30 ${MEMLAB_SANITIZER_TIMEOUT:-1800}"
   count=""
   [ "$san_tool" != racecheck ] || [ "$race_launches" -eq 0 ] || count="--launch-count $race_launches"
   start=$(date +%s)
-  # shellcheck disable=SC2086  # $limit, $count: an option and its value, or nothing
-  # The check program launches the recorded plans: the grading's answer file (the ctest run's, or
-  # a new one), its recorder and the solution's device code, as memlab-judge gives them. The
-  # recorder, a process of its own, is not sanitized: it runs no kernel.
-  staged="build/all-solution/submission/${lab_dir##*/}"
-  mkdir -p "$staged.answers"
-  device_code=""
-  for fatbin in "$staged".device/*.fatbin; do
-    [ -f "$fatbin" ] && device_code="$device_code --device-code $fatbin"
-  done
-  # shellcheck disable=SC2086  # $device_code: options and their values
-  MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" $count \
-    --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
-    --target-processes application-only \
-    "$program" --lab-dir "$lab_dir" --results-dir "$san_dir/lab$n.$san_tool" --suite correctness \
-    --variant solution --sanitizer-run --answers "$staged.answers/answers.jsonl" \
-    --recorder "build/all-solution/bin/lab${n}_recorder"$device_code >"$san_log" 2>&1 </dev/null
+  if [ -n "$course_test" ]; then
+    # A doctest program of its own: no options.
+    # shellcheck disable=SC2086  # $limit, $count: an option and its value, or nothing
+    MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" $count \
+      --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
+      --target-processes application-only "$program" >"$san_log" 2>&1 </dev/null
+  else
+    # The check program launches the recorded plans: the grading's answer file (the ctest run's, or
+    # a new one), its recorder and the solution's device code, as memlab-judge gives them. The
+    # recorder, a process of its own, is not sanitized: it runs no kernel.
+    staged="build/all-solution/submission/${lab_dir##*/}"
+    mkdir -p "$staged.answers"
+    device_code=""
+    for fatbin in "$staged".device/*.fatbin; do
+      [ -f "$fatbin" ] && device_code="$device_code --device-code $fatbin"
+    done
+    # shellcheck disable=SC2086  # $limit, $count, $device_code: options and their values, or nothing
+    MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" $count \
+      --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
+      --target-processes application-only \
+      "$program" --lab-dir "$lab_dir" --results-dir "$san_dir/lab$n.$san_tool" --suite correctness \
+      --variant solution --sanitizer-run --answers "$staged.answers/answers.jsonl" \
+      --recorder "build/all-solution/bin/lab${n}_recorder"$device_code >"$san_log" 2>&1 </dev/null
+  fi
   rc=$?
-  echo "lab $n ($san_tool): compute-sanitizer $(($(date +%s) - start)) s (log: $san_log)" >&2
+  echo "$who ($san_tool): compute-sanitizer $(($(date +%s) - start)) s (log: $san_log)" >&2
   if [ "$san_tool" = racecheck ]; then
     errors=$(sed -n 's/.*RACECHECK SUMMARY:.*(\([0-9][0-9]*\) error.*/\1/p' "$san_log" | tail -n 1)
     warnings=$(sed -n 's/.*RACECHECK SUMMARY:.*error[s]*, *\([0-9][0-9]*\) warning.*/\1/p' "$san_log" | tail -n 1)
@@ -263,8 +292,8 @@ sanitize_one() {
     0) [ -n "$errors" ] || why="no error summary in the log" ;;
     99) why="${errors:-some} error(s)" ;;
     124 | 137) why="did not end in ${MEMLAB_SANITIZER_TIMEOUT:-1800} s" ;;
-    77) why="the correctness suite skipped: $(sed -n 's/^SKIPPED: //p' "$san_log" | head -n 1 | cut -c1-120)" ;;
-    *) why="the correctness suite exited $rc" ;;
+    77) why="$what skipped: $(sed -n 's/^SKIPPED: //p' "$san_log" | head -n 1 | cut -c1-120)" ;;
+    *) why="$what exited $rc" ;;
   esac
   [ -z "$why" ] && [ "${errors:-0}" -gt 0 ] && why="$errors error(s)"
   if [ -z "$why" ]; then
@@ -272,9 +301,9 @@ sanitize_one() {
     [ "${warnings:-0}" -eq 0 ] || verdict="clean ($warnings warning(s), not errors)"
   else
     verdict="FAIL: $why"
-    sanitizer_failed="$sanitizer_failed lab $n $san_tool ($why);"
+    sanitizer_failed="$sanitizer_failed $who $san_tool ($why);"
   fi
-  echo "| $n | $san_tool | ${errors:--} | $verdict |"
+  echo "| $row | $san_tool | ${errors:--} | $verdict |"
 }
 
 # Every selected lab's reference solution under memcheck, racecheck and synccheck; the table goes
@@ -314,10 +343,26 @@ sanitize_solutions() {
           runs=$((runs + 1))
         done
       fi
+      # The course's GPU tests of the lab: the course's own kernels, which no suite runs.
+      tests=$(course_gpu_tests "$n")
+      while IFS="$tab" read -r course_test course_program; do
+        [ -n "$course_test" ] || continue
+        if [ ! -x "$course_program" ]; then
+          echo "| $n ($course_test) | - | - | FAIL: no program $course_program (see build/all-solution.log) |"
+          sanitizer_failed="$sanitizer_failed $course_test (no program);"
+          continue
+        fi
+        for san_tool in memcheck racecheck synccheck; do
+          sanitize_one "$n" "$san_tool" "$lab_dir" "$course_program" "$course_test"
+          runs=$((runs + 1))
+        done
+      done <<EOF
+$tests
+EOF
     done
     echo
     not_clean=$(printf '%s' "$sanitizer_failed" | tr -cd ';' | wc -c | tr -d ' ')
-    echo "compute-sanitizer: $runs run(s), $not_clean problem(s); each run's log is $san_dir/labNN.TOOL.log"
+    echo "compute-sanitizer: $runs run(s), $not_clean problem(s); each run's log is $san_dir/labNN.TOOL.log (a course test's, TEST.TOOL.log)"
   } >"$san_table"
   echo
   cat "$san_table"
@@ -350,6 +395,43 @@ verify_sanitizer_only() {
     return 1
   fi
   echo "verify-labs.sh: every compute-sanitizer run clean (verdicts not checked: --sanitizer-only)"
+}
+
+# The course's GPU tests of the selected labs (course_gpu_tests), one at a time, as ctest runs
+# them; prints their table and sets course_failed to the number that did not pass (a test that
+# skipped, for want of a GPU, did not pass either).
+run_course_tests() {
+  echo
+  echo "| course test | result |"
+  echo "| --- | --- |"
+  course_failed=0
+  listed=0
+  for n in $labs; do
+    tests=$(course_gpu_tests "$n")
+    while IFS="$tab" read -r course_test course_program; do
+      [ -n "$course_test" ] || continue
+      listed=$((listed + 1))
+      log="build/all-solution.$course_test.log"
+      pattern=$(echo "$course_test" | sed 's/[.]/\\./g')
+      start=$(date +%s)
+      ctest --preset all-solution -R "^$pattern\$" -V >"$log" 2>&1
+      rc=$?
+      echo "$course_test: ctest $(($(date +%s) - start)) s (log: $log)" >&2
+      line=$(grep "Test *#[0-9]*: $pattern " "$log" | tail -n 1)
+      case $rc:$line in
+        0:*Passed*) result=passed ;;
+        0:*Skipped*) result="NO: skipped: $(sed -n 's/.*SKIPPED: //p' "$log" | head -n 1 | cut -c1-200)" ;;
+        *) result="NO: failed (exit $rc; log: $log)" ;;
+      esac
+      [ "$result" = passed ] || course_failed=$((course_failed + 1))
+      echo "| $course_test | $result |"
+    done <<EOF
+$tests
+EOF
+  done
+  [ "$listed" -gt 0 ] || echo "| - | no course GPU test of the selected labs in this tree |"
+  echo
+  echo "$course_failed course test(s) did not pass"
 }
 
 # The known-wrong submissions (solutions/wrong/), then the honest solutions in other styles
@@ -408,6 +490,9 @@ verify() {
   "$tool" --verification-table $reports
   table=$?
 
+  # The course's own GPU tests: they grade no student, so they have a table of their own.
+  run_course_tests
+
   wrong_failed=0
   style_failed=0
   if [ "$known" = no ]; then
@@ -440,6 +525,7 @@ verify() {
 
   failed=""
   [ "$table" -eq 0 ] || failed="unexpected verdicts in the verification table"
+  [ "$course_failed" -eq 0 ] || failed="${failed:+$failed; }$course_failed course test(s) did not pass"
   [ "$wrong_failed" -eq 0 ] || failed="${failed:+$failed; }$wrong_failed known-wrong submission(s) not graded as expected"
   [ "$style_failed" -eq 0 ] || failed="${failed:+$failed; }$style_failed other-style solution(s) not graded as expected"
   [ -z "$sanitizer_failed" ] || failed="${failed:+$failed; }compute-sanitizer:${sanitizer_failed%;}"
