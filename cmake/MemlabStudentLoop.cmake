@@ -3,9 +3,10 @@
 #   labNN.clear       the first test of each lab: every run starts from an empty set of the lab's
 #                     results (parts, reports, gradescope.json), so that no report or score of an
 #                     earlier run can be read as this run's, even when this run cannot grade
-#   build.tools       the grading tools (memlab-judge, memlab-report, memlab-contract)
-#   build.checker     the checker library and each lab's checker, for this build's CUDA
-#                     architectures (the slow part of the first run; later runs rebuild what changed)
+#   build.grading     the grading tools (memlab-judge, memlab-report, memlab-contract), the checker
+#                     library and each lab's checker, for this build's CUDA architectures, in one
+#                     build, so that the tools and the checker compile side by side (the slow part
+#                     of the first run; later runs rebuild what changed)
 #   build.everything  the rest of the tree (unit tests, site, benchmarks), in the course's own builds only
 #   a banner          printed when ctest loads the tests: which lab and which files this tree grades
 #   the reports       printed after the last test (CTestCustom.cmake): each graded lab's report,
@@ -22,16 +23,16 @@ function(memlab_add_lab_clear_test test_prefix lab results_dir labels)
 endfunction()
 
 # The tests that build the course's parts (fixture memlab_build), which every lab test requires:
-# the grading tools, then the checker library and the given labs' checkers.
+# the grading tools, the checker library and the given labs' checkers. One build command for all
+# of them: two commands in a row (tools, then checker) made the first run wait for the sum of
+# their critical paths, while one lets the build tool run both on all cores.
 function(memlab_add_build_tests checkers)
-  set(build_tests build.tools)
-  add_test(NAME build.tools
-           COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}" --target memlab-judge memlab-report memlab-contract)
+  set(build_tests build.grading)
+  set(targets memlab-judge memlab-report memlab-contract)
   if(checkers)
-    add_test(NAME build.checker
-             COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}" --target memlab_check_main ${checkers})
-    list(APPEND build_tests build.checker)
+    list(APPEND targets memlab_check_main ${checkers})
   endif()
+  add_test(NAME build.grading COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}" --target ${targets})
   if(MEMLAB_BUILD_TESTS OR MEMLAB_BUILD_DOCS OR MEMLAB_BUILD_BENCHMARKS)
     add_test(NAME build.everything COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}")
     list(APPEND build_tests build.everything)
@@ -93,7 +94,7 @@ function(memlab_write_ctest_files)
   endif()
   if(NOT MEMLAB_BUILD_TESTS AND NOT MEMLAB_GRADED_LABS STREQUAL "")
     message(STATUS "Next: ctest. It lists each step as it ends; the first run compiles the checker for CUDA "
-                   "architecture(s) ${CMAKE_CUDA_ARCHITECTURES} (build.checker: minutes on a laptop), later runs "
+                   "architecture(s) ${CMAKE_CUDA_ARCHITECTURES} (build.grading: minutes on a laptop), later runs "
                    "only what changed.")
   endif()
   # The time ctest loaded the tests: a report older than this is not this run's.
