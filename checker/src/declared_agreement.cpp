@@ -27,7 +27,7 @@ DeclaredAgreement judge_declared_tile(const std::string& declared, const std::st
       "wavefronts per 32 elements",
       load_band, store_band);
   const std::string band_zh = fmt::format(
-      "一致的范围：加载 +/- {:.2f}，存储 +/- {:.2f}，单位是每 32 个元素的 wavefront 数", load_band, store_band);
+      "一致的范围：加载 +/- {:.2f}，写入 +/- {:.2f}，单位是每 32 个元素的 wavefront 数", load_band, store_band);
   if (loads_agree && stores_agree)
     return {
         true,

@@ -38,8 +38,9 @@ bool is_identifier(const std::string& name) {
 }
 
 const char* const kKinds[] = {"correctness", "performance", "mechanism"};
-const char* const kCheckFields[] = {"id",     "suite",       "kind", "gpu",   "compare",      "required", "unit",
-                                    "points", "description", "hint", "basis", "confirmed_by", "gap_rule", "zh"};
+const char* const kCheckFields[] = {"id",       "suite", "kind",         "gpu",         "compare",
+                                    "required", "unit",  "points",       "description", "proves",
+                                    "hint",     "basis", "confirmed_by", "gap_rule",    "zh"};
 
 bool is_kind(const std::string& kind) {
   for (const char* k : kKinds)
@@ -71,8 +72,10 @@ std::optional<double> number_field(const json& j, const char* field) {
 std::map<std::string, std::string> translation(const json& j, std::initializer_list<const char*> fields,
                                                const char* required,
                                                const std::map<std::string, std::string>& english) {
+  // "title and summary", "description, proves and hint"
   std::string names;
-  for (const char* f : fields) names += (names.empty() ? "" : " and ") + std::string(f);
+  size_t i = 0;
+  for (const char* f : fields) names += std::string(i++ == 0 ? "" : i == fields.size() ? " and " : ", ") + f;
   if (!j.is_object()) throw std::runtime_error("\"zh\" must be an object with " + names + " in Chinese");
   std::map<std::string, std::string> out;
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -100,7 +103,7 @@ CheckSpec read_check(const json& c, ManifestUse use) {
     if (!known)
       throw std::runtime_error("unknown field \"" + it.key() +
                                "\" (a check has id, suite, kind, gpu, compare, required, unit, points, description, "
-                               "hint, basis, confirmed_by, gap_rule, zh)");
+                               "proves, hint, basis, confirmed_by, gap_rule, zh)");
   }
   s.suite = text_field(c, "suite", grading);
   if ((grading || c.contains("suite")) && !is_suite(s.suite))
@@ -125,6 +128,14 @@ CheckSpec read_check(const json& c, ManifestUse use) {
   s.unit = text_field(c, "unit", false);
   s.points = number_field(c, "points").value_or(1.0);
   s.description = text_field(c, "description", grading);
+  // The course's tables show it (memlab-site check-tables), so a check without it is caught here,
+  // where its lab.json is read, and not first by a table that cannot be written.
+  if (grading && !c.contains("proves"))
+    throw std::runtime_error(
+        "\"proves\" is missing (write what the check proves in a few words: the handout's and the deck's tables "
+        "show it)");
+  s.proves = text_field(c, "proves", false);
+  if (c.contains("proves") && s.proves.empty()) throw std::runtime_error("\"proves\" must not be empty");
   s.hint = text_field(c, "hint", false);
   s.basis = text_field(c, "basis", false);
   s.confirmed_by = text_field(c, "confirmed_by", false);
@@ -133,9 +144,9 @@ CheckSpec read_check(const json& c, ManifestUse use) {
     if (s.compare != Compare::at_least) throw std::runtime_error("a gap rule needs compare \">=\"");
   }
   if (auto zh = c.find("zh"); zh != c.end()) {
-    auto text =
-        translation(*zh, {"description", "hint"}, "description", {{"description", s.description}, {"hint", s.hint}});
-    s.zh = {text["description"], text["hint"]};
+    auto text = translation(*zh, {"description", "proves", "hint"}, "description",
+                            {{"description", s.description}, {"proves", s.proves}, {"hint", s.hint}});
+    s.zh = {text["description"], text["hint"], text["proves"]};
   }
   if (s.compare != Compare::is_true && !s.required && !s.gap_rule)
     throw std::runtime_error("compares but has no \"required\" (nor a gap_rule)");
@@ -255,9 +266,11 @@ Manifest read_manifest(const json& j, ManifestUse use) {
     try {
       s = read_check(c, use);
       s.description = substitute_parameters(s.description, m.parameters);
+      s.proves = substitute_parameters(s.proves, m.parameters);
       s.hint = substitute_parameters(s.hint, m.parameters);
       s.basis = substitute_parameters(s.basis, m.parameters);
       s.zh.description = substitute_parameters(s.zh.description, m.parameters);
+      s.zh.proves = substitute_parameters(s.zh.proves, m.parameters);
       s.zh.hint = substitute_parameters(s.zh.hint, m.parameters);
     } catch (const json::exception& e) {
       bad_check(id, std::string("missing or mistyped field: ") + e.what());
@@ -275,12 +288,25 @@ Manifest read_manifest(const json& j, ManifestUse use) {
       RetiredCheck rc;
       try {
         rc.id = text_field(r, "id", true);
-        rc.replaced_by = text_field(r, "replaced_by", true);
+        rc.replaced_by = text_field(r, "replaced_by", false);
+        rc.reason = text_field(r, "reason", false);
+        // Either the check that took its place, or why it went with none (in both languages).
+        if (rc.replaced_by.empty() && rc.reason.empty())
+          throw std::runtime_error("\"replaced_by\" is missing (or \"reason\", for a check that no check replaced)");
+        if (!rc.replaced_by.empty() && !rc.reason.empty())
+          throw std::runtime_error("\"replaced_by\" and \"reason\" exclude each other");
+        if (!rc.reason.empty()) {
+          const auto zh = r.find("zh");
+          if (zh == r.end() || !zh->is_object())
+            throw std::runtime_error("\"zh\": {\"reason\": ...} is missing: a reason is given in English and Chinese");
+          rc.reason_zh = text_field(*zh, "reason", true);
+        }
+        if (!rc.reason.empty() && rc.reason_zh.empty()) throw std::runtime_error("\"zh\": {\"reason\"} is empty");
       } catch (const std::exception& e) {
         throw std::runtime_error(std::string("retired_checks: ") + e.what());
       }
       if (m.find(rc.id)) bad_check(rc.id, "is retired (\"retired_checks\") and a check of this lab at once");
-      if (!m.find(rc.replaced_by))
+      if (!rc.replaced_by.empty() && !m.find(rc.replaced_by))
         throw std::runtime_error("retired check " + rc.id + " is replaced_by " + rc.replaced_by +
                                  ", which is not a check of this lab");
       m.retired.push_back(rc);
@@ -332,13 +358,17 @@ void apply_overrides(Manifest& m, const std::string& text, const std::string& or
     if (!spec) {
       // An id an older lab.json had: name the check that took its place, in both languages (the
       // error reaches the console and the report as it is).
-      for (const RetiredCheck& r : m.retired)
+      for (const RetiredCheck& r : m.retired) {
+        if (r.id == it.key() && !r.reason.empty())
+          bad(origin, "lab " + m.number + " has no check named " + r.id + " any more: " + r.reason + " / 实验 " +
+                          m.number + " 已不再有检查 " + r.id + "：" + r.reason_zh);
         if (r.id == it.key())
           bad(origin, "lab " + m.number + " has no check named " + r.id + " any more: it was replaced by " +
                           r.replaced_by + ", so write its thresholds under " + r.replaced_by +
                           " (its values and units may differ: see lab.json) / 实验 " + m.number + " 已不再有检查 " +
                           r.id + "：它已被 " + r.replaced_by + " 取代，请把阈值写在 " + r.replaced_by +
                           " 下（数值和单位可能不同，见 lab.json）");
+      }
       bad(origin, "lab " + m.number + " has no check named " + it.key());
     }
     const json& o = it.value();

@@ -70,9 +70,9 @@ const ReportWords kEnglish = {
     "failed; a regrade on an idle GPU decides it. ",
     {"Here {checks} ({points}) was inconclusive.", "Here {checks} ({points}) were inconclusive."},
     "Here no check was inconclusive.",
-    {" {checks} timed on this GPU scored 0 of 0: this GPU cannot grade it by time, so the points moved to the counter "
+    {" {checks} scored 0 of 0 on this GPU: this GPU cannot grade it by time, so its points moved to the counter "
      "check named in its output.",
-     " {checks} timed on this GPU scored 0 of 0: this GPU cannot grade them by time, so the points moved to the "
+     " {checks} scored 0 of 0 on this GPU: this GPU cannot grade them by time, so their points moved to the "
      "counter check named in their output."},
     "not graded: your code left processes running after the check program ended ({processes}). The judge ended "
     "them. A process that outlives its step could change what later steps read, so the checks of this step get no "
@@ -90,7 +90,7 @@ const ReportWords kEnglish = {
     "; ",
 };
 
-// Simplified Chinese, with the course's terms (docs: 存储体, 波前, 参考解答, ...). Chinese puts no
+// Simplified Chinese, with the terms of docs/glossary.zh.md (bank, wavefront, 参考解答, ...). Chinese puts no
 // space between sentences, and its own punctuation (，：；（）) around the English identifiers.
 const ReportWords kChinese = {
     {"通过", "未通过", "无法判定", "跳过"},
@@ -150,9 +150,9 @@ const ReportWords kChinese = {
     "无法判定的检查（机器噪声太大，重测后仍无法判定）得 0 分，显示为未通过；在空闲的 GPU 上重新评分即可判定。",
     {"这次有 {checks}（{points}）无法判定。", "这次有 {checks}（{points}）无法判定。"},
     "这次没有无法判定的检查。",
-    {"有 {checks}在这块 GPU 上计时，得 0 分（满分 0）：这块 GPU "
+    {"有 {checks}在这块 GPU 上得 0 分（满分 0）：这块 GPU "
      "无法按时间为它评分，分数已转给它的输出中写明的计数器检查。",
-     "有 {checks}在这块 GPU 上计时，得 0 分（满分 0）：这块 GPU "
+     "有 {checks}在这块 GPU 上得 0 分（满分 0）：这块 GPU "
      "无法按时间为它们评分，分数已转给它们的输出中写明的计数器"
      "检查。"},
     "未评分：检查程序结束后，你的代码留下了仍在运行的进程（{processes}"

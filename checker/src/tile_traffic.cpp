@@ -22,7 +22,7 @@ std::string tile_use_problem(const MeasuredTileTraffic& m) {
                   "load it back?",
                   m.load_wavefronts, m.store_wavefronts, m.elements(), m.element_bytes,
                   m.elements() * m.element_bytes / 128),
-      fmt::format("计数器只看到 {:.0f} 个共享内存加载 wavefront 和 {:.0f} 个共享内存存储 wavefront，而元素有 {:.0f} "
+      fmt::format("计数器只看到 {:.0f} 个共享内存加载 wavefront 和 {:.0f} 个共享内存写入 wavefront，而元素有 {:.0f} "
                   "个、每个 {} 字节：让每个元素都经过共享内存 tile，每个方向至少需要 {:.0f} 个（一个 wavefront "
                   "最多搬运 128 字节）。核函数是否把每个元素都存进 tile 再读出来？",
                   m.load_wavefronts, m.store_wavefronts, m.elements(), m.element_bytes,
@@ -34,7 +34,7 @@ std::string tile_traffic_text(const MeasuredTileTraffic& m) {
                                "wavefronts for {}x{} elements; {:.0f} and {:.0f} instructions)",
                                m.loads_per_warp(), m.stores_per_warp(), m.load_wavefronts, m.store_wavefronts, m.n, m.n,
                                m.load_instructions, m.store_instructions),
-                   fmt::format("每 32 个元素 {:.3f} 个加载 wavefront、{:.3f} 个存储 wavefront（{}x{} 个元素共 "
+                   fmt::format("每 32 个元素 {:.3f} 个加载 wavefront、{:.3f} 个写入 wavefront（{}x{} 个元素共 "
                                "{:.0f} 和 {:.0f} 个 wavefront；{:.0f} 和 {:.0f} 条指令）",
                                m.loads_per_warp(), m.stores_per_warp(), m.n, m.n, m.load_wavefronts, m.store_wavefronts,
                                m.load_instructions, m.store_instructions));

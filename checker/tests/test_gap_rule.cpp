@@ -26,11 +26,11 @@ GapRule rule(double reach) {
 const char* kManifest = R"({
   "number": "04", "name": "padding", "title": "t", "student_files": ["transpose.cu"],
   "checks": [
-    {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "unit": "x", "points": 3, "description": "d",
+    {"id": "speedup", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "unit": "x", "points": 3, "description": "d", "proves": "p",
      "gap_rule": {"close": 0.5, "reach": 0.75, "target": "the copy roofline", "counters": "wavefronts"}},
     {"id": "fraction", "suite": "performance", "kind": "performance", "gpu": true, "compare": ">=", "required": 0.75, "unit": "fraction", "points": 3,
-     "description": "d", "gap_rule": {"reach": 0.75, "target": "the copy roofline", "counters": "wavefronts"}},
-    {"id": "wavefronts", "suite": "mechanism", "kind": "mechanism", "gpu": true, "compare": "<=", "required": 1.3, "points": 1, "description": "d"}
+     "description": "d", "proves": "p", "gap_rule": {"reach": 0.75, "target": "the copy roofline", "counters": "wavefronts"}},
+    {"id": "wavefronts", "suite": "mechanism", "kind": "mechanism", "gpu": true, "compare": "<=", "required": 1.3, "points": 1, "description": "d", "proves": "p"}
   ]})";
 
 MeasurementRecord value(const std::string& id, double v, double starter_ms, double target_ms) {

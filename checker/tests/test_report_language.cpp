@@ -25,12 +25,12 @@ Language language_in(const std::map<std::string, std::string>& variables) { retu
 
 const char* kManifest = R"({"number":"99","name":"s","title":"Fixture","student_files":[],
   "zh":{"title":"样例"},
-  "checks":[{"id":"both","suite":"cpu","kind":"correctness","gpu":false,"description":"exact","hint":"pad",
-             "zh":{"description":"精确","hint":"加填充"}},
-            {"id":"no_zh_hint","suite":"cpu","kind":"correctness","gpu":false,"description":"fast","hint":"swizzle",
+  "checks":[{"id":"both","suite":"cpu","kind":"correctness","gpu":false,"description":"exact","proves":"p","hint":"pad",
+             "zh":{"description":"精确","proves":"证","hint":"加填充"}},
+            {"id":"no_zh_hint","suite":"cpu","kind":"correctness","gpu":false,"description":"fast","proves":"p","hint":"swizzle",
              "zh":{"description":"快"}},
             {"id":"english_only","suite":"cpu","kind":"correctness","gpu":false,"description":"sectors",
-             "hint":"coalesce"}]})";
+             "proves":"p","hint":"coalesce"}]})";
 
 CheckResult failed(const std::string& id, const std::string& description, const std::string& hint) {
   CheckResult r;

@@ -129,7 +129,7 @@ TEST_CASE("the tile is conflict-free on the hardware" * doctest::test_suite("mec
   const std::string starter_text = memlab::bilingual(
       fmt::format("; the starter's [64][65] tile: {:.3f} load and {:.3f} store wavefronts per 32 elements",
                   starter.loads_per_warp(), starter.stores_per_warp()),
-      fmt::format("；起始代码的 [64][65] tile：每 32 个元素 {:.3f} 个加载 wavefront、{:.3f} 个存储 wavefront",
+      fmt::format("；起始代码的 [64][65] tile：每 32 个元素 {:.3f} 个加载 wavefront、{:.3f} 个写入 wavefront",
                   starter.loads_per_warp(), starter.stores_per_warp()));
   memlab::expect_tile_traffic(id, student, starter_text);
 }

@@ -15,13 +15,17 @@
 //                "kind": "correctness",                  // what it grades: correctness, performance, mechanism
 //                "gpu": true,                            // needs a GPU; false exactly for suite cpu
 //                "description": "strides 1..{max_stride}: ...",   // {name}: a parameter's value
+//                "proves": "every stride's sum is exact",          // a few words: the course's tables
 //                "compare", "required", "unit", "points", "hint", "basis", "confirmed_by", "gap_rule",
-//                "zh": {"description": "...", "hint": "..."}}],        // optional: the report in Chinese
+//                "zh": {"description": "...", "proves": "...", "hint": "..."}}],  // optional: Chinese
 //    "zh": {"title": "...", "summary": "..."},                         // optional
-//    "retired_checks": [{"id": "old_id", "replaced_by": "new_id"}]}     // optional
+//    "retired_checks": [{"id": "old_id", "replaced_by": "new_id"},      // optional
+//                       {"id": "gone_id", "reason": "...", "zh": {"reason": "..."}}]}
 //
 // "kind" and "gpu" are written out for every check, so that nobody has to know a default to read
-// a lab.json. A parameter is a number the lab's checker code uses (a size, a stride, a count);
+// a lab.json. "proves" says in a few words what passing the check proves; the handout's and the
+// deck's tables of checks are generated from it and the description (memlab-site check-tables),
+// so each text is written once, here. A parameter is a number the lab's checker code uses (a size, a stride, a count);
 // the build turns each into a constant (lab::param::<name>, memlab-lab-header) and the reader puts
 // its value wherever a description, hint or basis writes {name}, so the text cannot disagree with
 // the code. An unknown {name} is an error. Integers are written without decimals.
@@ -29,10 +33,13 @@
 // "retired_checks" names check ids the lab no longer has and the check that took each one's place,
 // so that an instructor's overrides file written for an older lab.json fails with a message that
 // names the replacement, not only "no check named ...". A retired id may not be a check's id, and
-// its replacement must be one.
+// its replacement must be one. A check that left the lab's grading without a replacement (it
+// tested the course's own code, and is now one of the course's own tests) has a "reason" instead,
+// in English and in Chinese ("zh"), which that message gives.
 //
 // "zh" holds the student-facing text in Simplified Chinese beside the English: a check's
-// description and hint (a hint only where the English has one), the lab's title and summary
+// description, proves and hint (proves and hint only where the English has them; the Chinese
+// pages' tables need proves), the lab's title and summary
 // (a summary only where the English has one). A report in Chinese (memlab/report_language.h)
 // prints them, and the English where a check has none. Their {name}s are substituted as above.
 #include <map>
@@ -57,6 +64,7 @@ struct Parameter {
 struct CheckText {
   std::string description;
   std::string hint;
+  std::string proves;
 };
 
 // A lab's title and summary in Simplified Chinese ("zh"); empty where lab.json has none.
@@ -78,6 +86,7 @@ struct CheckSpec {
   std::string unit;  // "x", "fraction", "wavefronts/instruction", ...
   double points = 1;
   std::string description;  // what the check measures, one line
+  std::string proves;       // what passing it proves, a few words (the handout's and the deck's tables)
   std::string hint;         // what to look at when it fails
   std::string basis;        // the measurement the threshold rests on
   // A GPU check that confirms the value this check trusts (a pitch or a tree the student's code
@@ -89,10 +98,12 @@ struct CheckSpec {
   CheckText zh;  // the description and hint in Simplified Chinese
 };
 
-// A check id the lab no longer has, and the check that replaced it ("retired_checks").
+// A check id the lab no longer has ("retired_checks"): the check that replaced it, or why it went.
 struct RetiredCheck {
   std::string id;
-  std::string replaced_by;
+  std::string replaced_by;  // empty when the check went without a replacement
+  std::string reason;       // why it went, where no check replaced it ("reason")
+  std::string reason_zh;    // the same in Simplified Chinese ("zh": {"reason"})
 };
 
 struct Manifest {
@@ -113,11 +124,12 @@ struct Manifest {
 
 // What the reader asks of a manifest.
 enum class ManifestUse {
-  // Grading (every tool but the site): every field grading needs, as the format above says.
+  // Grading (every tool but the site): every field grading needs, as the format above says, and
+  // "proves", so that a lab.json that builds also gives the course's tables their text.
   grading,
   // Quoting (memlab-site): the course text quotes thresholds and descriptions, so a manifest
   // may leave out what only grading needs (name, title, student_files, checks, and a check's
-  // suite, kind, gpu and description; an absent kind is read as the suite's own, correctness for
+  // suite, kind, gpu, description and proves; an absent kind is read as the suite's own, correctness for
   // cpu). Whatever it holds is read and checked as for grading.
   quoting,
 };
@@ -135,7 +147,7 @@ std::string substitute_parameters(const std::string& text, const std::map<std::s
 std::string parameter_text(const Parameter& parameter);
 // Overrides: {"04": {"speedup_vs_starter": {"required": 1.6, "points": 2}}}; a check with a gap
 // rule also takes "close" and "reach". A check id the lab does not have is an error; one of its
-// retired_checks gets an error, in English and Chinese, that names its replacement.
+// retired_checks gets an error, in English and Chinese, that names its replacement or its reason.
 void apply_overrides(Manifest& manifest, const std::string& json_text, const std::string& origin);
 
 // "1.8x", "75 %", "1.1 wavefronts/instruction": how handouts and reports print a threshold.

@@ -1,27 +1,20 @@
-// The checks table at the head of every lab handout: one row per check of the lab's lab.json
-// (its id, what it proves, its suite and its points) and the lab's total, between two comments:
+// The generated tables of checks in a lab's pages (check_regions.hpp says what each holds), held
+// to the lab's lab.json:
 //
-//   <!-- checks: begin (from lab.json; edit only "what it proves"; memlab-site check-tables --write) -->
-//   | check | what it proves | suite | points |
-//   | --- | --- | --- | ---: |
-//   | `tile_fits` | the tile's pitch fits <!-- description 5e1c07aa --> | `cpu` | 1 |
+//   - a handout (labs/NN-name/README.md, and README.zh.md) has the checks table under its title
+//     and the header links, and the details table in its section on the checks;
+//   - a deck (slides/NN-name.md, and NN-name.zh.md) has the table of graded checks on its
+//     "How it is graded" slide.
 //
-//   Total: 15 points, from this lab's [`lab.json`](lab.json).
-//   <!-- checks: end -->
-//
-// Ids, order, suites, kinds, points and the total are the manifest's. The short "what it
-// proves" texts are written by hand, because a manifest's description is a paragraph; each row
-// keeps a fingerprint of the description it was written for, so a changed description fails
-// the check until somebody has read the row again. A student copy has no site, so the table is
-// plain GFM that reads the same on GitHub, in an editor and on the site.
+// Each region must be exactly what lab.json gives; nothing in it is written by hand. To change a
+// text, edit lab.json and run `memlab-site check-tables --root . --write`.
 #pragma once
 
-#include "languages.hpp"
+#include "check_regions.hpp"
 #include "layout.hpp"
 #include "problem.hpp"
 
 #include <filesystem>
-#include <map>
 #include <string>
 #include <string_view>
 
@@ -31,44 +24,36 @@ namespace fs = std::filesystem;
 
 struct LabManifest;  // thresholds.hpp
 
-// Eight hex digits (FNV-1a, 32 bits) of a description: stable across machines and builds.
+// Eight hex digits (FNV-1a, 32 bits) of a text: stable across machines and builds. The
+// translation stamps use the same function (memlab/section_fingerprints.h).
 std::string description_fingerprint(std::string_view description);
 
-// The text a new row starts with: the description's first clause, at most about a dozen words,
-// with '|' escaped for the table. A person shortens it; check-tables --write says so.
-std::string default_summary(std::string_view description);
-
-// The whole region, marker lines included, for these hand-written summaries (id -> text);
-// a check without one gets default_summary of its description.
-// A Chinese handout (README.zh.md) gets the same rows with Chinese header, kind and total words.
-std::string checks_table_region(const LabManifest& lab, const std::map<std::string, std::string>& summaries,
-                                Language language = Language::en);
-
-struct HandoutTable {
-  Problems table;         // how the region differs from lab.json (a rewrite fixes these); the last one
-                          // holds the expected region
-  Problems other;         // what a rewrite cannot fix: a missing header link, an unclosed region
-  Problems notes;         // what a rewrite changes that a person should read (new rows, changed descriptions)
-  std::string rewritten;  // the handout with its region as check-tables --write writes it
+struct PageTables {
+  Problems table;         // regions that differ from lab.json, at the first line that differs (a rewrite fixes these)
+  Problems other;         // what a rewrite cannot fix: a missing or unclosed region, a text lab.json lacks, a
+                          // missing header link
+  std::string rewritten;  // the page with every region as check-tables --write writes it
 };
 
-// Checks one handout (its repository path and text) against its manifest: the region exists
-// once, is exactly what checks_table_region gives for the summaries it holds, and the header
-// above it links a concept page (docs/concepts/), the lab's deck (slides/NN-*.md) and
-// docs/grading.md.
-HandoutTable check_checks_table(const CourseTree& tree, const std::string& repo_path, const std::string& markdown,
+// One handout (its repository path and text) against its manifest: the checks table exists once
+// (a rewrite inserts a missing one under the header links), the details table exists once, both
+// are exactly what lab.json gives in the page's language, and the header above the checks table
+// links a concept page (docs/concepts/), the lab's deck (slides/NN-*.md) and docs/grading.md.
+PageTables check_handout_tables(const CourseTree& tree, const std::string& repo_path, const std::string& markdown,
                                 const LabManifest& lab);
+
+// One deck against its manifest: the table of graded checks exists once and is what lab.json gives.
+PageTables check_deck_tables(const std::string& repo_path, const std::string& markdown, const LabManifest& lab);
 
 struct ChecksTablesReport {
   Problems problems;
-  Problems notes;
-  size_t handouts = 0;   // handouts with a manifest, checked
-  size_t rewritten = 0;  // handouts whose file --write changed
+  size_t pages = 0;      // handouts and decks with a manifest, checked
+  size_t rewritten = 0;  // pages whose file --write changed
 };
 
-// Every labs/NN-name/README.md whose folder has a lab.json. With `write`, each handout's region
-// is rewritten (or inserted under the title's header) and only what a rewrite cannot fix stays
-// in `problems` (a missing header link, a malformed manifest).
+// Every handout and deck, in both languages, of a lab folder with a lab.json. With `write`, each
+// page's regions are rewritten (a missing checks table inserted) and only what a rewrite cannot
+// fix stays in `problems`.
 ChecksTablesReport check_checks_tables(const fs::path& root, bool write);
 
 }  // namespace memlab::site

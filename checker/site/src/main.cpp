@@ -91,9 +91,9 @@ int run_check_measured(const fs::path& root) {
 
 int run_check_tables(const fs::path& root, bool write) {
   const ChecksTablesReport tables = check_checks_tables(root, write);
-  for (const auto& note : tables.notes) std::cout << "note: " << to_string(note) << "\n";
-  std::cout << "check tables: " << count(tables.handouts, "handout") << " checked against the lab manifests";
-  if (write) std::cout << ", " << count(tables.rewritten, "handout") << " rewritten";
+  std::cout << "check tables: " << count(tables.pages, "page")
+            << " (handouts and decks) checked against the lab manifests";
+  if (write) std::cout << ", " << count(tables.rewritten, "page") << " rewritten";
   std::cout << "\n";
   return report(tables.problems, "table problem",
                 write ? "" : " (memlab-site check-tables --root . --write rewrites the tables)");
@@ -164,10 +164,11 @@ int main(int argc, char** argv) {
   measured->add_option("--root", root_arg, "Repository root")->capture_default_str();
 
   bool write_tables = false;
-  auto* tables = app.add_subcommand("check-tables", "Check each handout's checks table against its lab.json");
+  auto* tables = app.add_subcommand("check-tables",
+                                    "Check the tables of checks in each lab's handouts and decks against its lab.json");
   tables->add_option("--root", root_arg, "Repository root")->capture_default_str();
   tables->add_flag("--write", write_tables,
-                   "Rewrite the tables from lab.json, keeping each row's hand-written \"what it proves\"");
+                   "Rewrite the tables from lab.json (in both languages), inserting a missing checks table");
 
   bool write_lab_tables = false;
   auto* lab_tables =
@@ -181,8 +182,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> stamp_args;
   auto* translations =
       app.add_subcommand("check-translations",
-                         "Check each Chinese page (X.zh.md) against its English page, and that the pages "
-                         "docs/translations.txt lists are translated");
+                         "Check each Chinese page (X.zh.md) against its English page, that the pages "
+                         "docs/translations.txt lists are translated, and that it lists every page students read");
   translations->add_option("--root", root_arg, "Repository root")->capture_default_str();
   translations->add_option("--stamp", stamp_args,
                            "Translations (X.zh.md, relative to the root) brought up to date: record the English "

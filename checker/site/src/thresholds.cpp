@@ -35,6 +35,15 @@ std::string format_threshold(double value, std::string_view unit, Language langu
   return memlab::format_quantity(value, memlab::unit_in_chinese(std::string(unit)));
 }
 
+std::optional<std::string> quoted_threshold(const ManifestCheck& check, Language language) {
+  if (check.required) return format_threshold(*check.required, check.unit, language);
+  if (check.gap_rule) {
+    return language == Language::zh ? memlab::describe_gap_rule_zh(*check.gap_rule)
+                                    : memlab::describe_gap_rule(*check.gap_rule);
+  }
+  return std::nullopt;
+}
+
 const ManifestCheck* LabManifest::find(std::string_view id) const {
   for (const auto& check : checks) {
     if (check.id == id) return &check;
@@ -124,16 +133,12 @@ ThresholdBook::Lookup ThresholdBook::lookup(const std::string& source_repo_path,
                    " has: " + (known.empty() ? "no checks" : known) + ")";
     return result;
   }
-  if (!check->required && check->gap_rule) {
-    result.text = language == Language::zh ? memlab::describe_gap_rule_zh(*check->gap_rule)
-                                           : memlab::describe_gap_rule(*check->gap_rule);
-    return result;
-  }
-  if (!check->required) {
+  const std::optional<std::string> quoted = quoted_threshold(*check, language);
+  if (!quoted) {
     result.error = "check \"" + check_id + "\" in " + result.manifest + " has no required value";
     return result;
   }
-  result.text = format_threshold(*check->required, check->unit, language);
+  result.text = *quoted;
   return result;
 }
 

@@ -37,6 +37,12 @@ struct LabManifest : memlab::Manifest {
   std::string manifest_path() const { return folder + "/lab.json"; }
 };
 
+// The text a threshold marker quotes for a check, in `language`: its required value with the unit
+// ("75 %", "1.3 个 wavefront/32 个元素"), or the words of its gap rule where it has no required
+// value; nothing for a pass/fail check. ThresholdBook::lookup and the generated tables of checks
+// (check_regions.hpp) both quote it, so the two cannot differ.
+std::optional<std::string> quoted_threshold(const ManifestCheck& check, Language language);
+
 // Throws std::runtime_error with a message that names what is wrong. A manifest without a
 // "number" takes the one of its folder's name.
 LabManifest parse_manifest(std::string_view json_text, const std::string& folder);
