@@ -3,7 +3,7 @@
 // (X.zh.md) records about its English page X.md,
 //     <!-- translation of X.md: 1a2b3c4d 5e6f7a8b ... -->
 // one fingerprint per section. memlab-site check-translations compares the stamp with the English
-// page now (checker/site/src/translations.hpp); memlab-course export-student stamps the
+// page now (docs/site/src/translations.hpp); memlab-course export-student stamps the
 // translations of the students' copy again for the copy's English pages
 // (checker/tools/course/export_translations.h). Both cut the pages here, so they agree.
 //

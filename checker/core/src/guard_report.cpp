@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
-#include "memlab/buffers.h"
+#include "memlab/guard_report.h"
+
 #include "memlab/bilingual.h"
 
 namespace memlab {

@@ -25,11 +25,11 @@
 #include "memlab/report.h"
 #include "memlab/report_language.h"
 #include "memlab/report_words.h"
-#include "report/check_page.h"
-#include "report/expectations.h"
-#include "report/gradescope_results.h"
-#include "report/report_text.h"
-#include "report/table_command.h"
+#include "check_page.h"
+#include "expectations.h"
+#include "gradescope_results.h"
+#include "report_text.h"
+#include "table_command.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -50,7 +50,7 @@ struct ReportPart {
   std::string thresholds;  // "none" or "<path> (fnv1a64:...)"
   std::string tree_commit;
   std::string ending;  // "" when the check program ended normally
-  // How the process that ran the student's code was contained (checker/tools/judge/containment.h):
+  // How the process that ran the student's code was contained (checker/judge/containment.h):
   // the Landlock ABI the kernel offered (0: none), whether a seccomp filter was applied, and the
   // processes the student's code left running when the program ended ("pid (name), ..."), which
   // the judge killed. `contained` is false for a part of an older judge or of no program at all.

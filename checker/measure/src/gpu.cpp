@@ -9,7 +9,7 @@
 
 #include "memlab/bilingual.h"
 
-// The build's CMAKE_CUDA_ARCHITECTURES, from checker/CMakeLists.txt.
+// The build's CMAKE_CUDA_ARCHITECTURES, from checker/measure/CMakeLists.txt.
 #ifndef MEMLAB_CUDA_ARCHITECTURES
 #define MEMLAB_CUDA_ARCHITECTURES ""
 #endif

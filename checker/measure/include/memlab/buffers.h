@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "memlab/guard_report.h"  // describe_guard_hit: the message of check_guards
+
 namespace memlab {
 
 class GuardedAllocation {
@@ -44,11 +46,6 @@ struct OutOfBoundsWrite : std::exception {
   explicit OutOfBoundsWrite(std::string m) : message(std::move(m)) {}
   const char* what() const noexcept override { return message.c_str(); }
 };
-
-// Describes where a changed guard byte lies, in elements relative to the array: "out[-3]" or
-// "out[n+0] (one past the end)". Pure, so it is unit-tested on the CPU.
-std::string describe_guard_hit(const std::string& name, std::size_t element_bytes, bool before,
-                               std::size_t byte_distance);
 
 template <class T>
 class DeviceArray {
