@@ -12,6 +12,10 @@ namespace memlab::site {
 
 namespace {
 
+bool in_site_sources(std::string_view repo_path) {
+  return starts_with(repo_path, std::string(kSiteSourceFolder) + "/");
+}
+
 std::vector<std::string> sorted_markdown_files(const fs::path& root, const fs::path& dir, bool recursive) {
   std::vector<std::string> found;
   std::error_code ec;
@@ -24,7 +28,14 @@ std::vector<std::string> sorted_markdown_files(const fs::path& root, const fs::p
     }
   };
   if (recursive) {
-    for (const auto& entry : fs::recursive_directory_iterator(dir)) add(entry);
+    for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+      // The site's own sources are no pages: neither its README nor its test fixtures.
+      if (it->is_directory() && in_site_sources(repo_relative(root, it->path()) + "/")) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      add(*it);
+    }
   } else {
     for (const auto& entry : fs::directory_iterator(dir)) add(entry);
   }
@@ -48,12 +59,12 @@ std::string missing_file_error(const CourseTree& tree, const std::string& path) 
   if (!tree.is_generated_figure(path)) return "no such file: " + path;
   if (tree.generated_figures.empty()) {
     return "no such file: " + path + " (" + std::string(kGeneratedFiguresFolder) +
-           "/ holds the figures memlab-figures draws, listed in checker/site/figures/figure_catalog.cpp and "
+           "/ holds the figures memlab-figures draws, listed in docs/site/figures/figure_catalog.cpp and "
            "written by memlab-figures check --root . --write; or pass a folder of drawn figures with --figures)";
   }
   return "no such file: " + path + " (not in the repository, and the build generated no " +
          path.substr(kGeneratedFiguresFolder.size() + 1) + " in " + tree.generated_figures.string() +
-         "; figures are listed in checker/site/figures/figure_catalog.cpp)";
+         "; figures are listed in docs/site/figures/figure_catalog.cpp)";
 }
 
 }  // namespace
@@ -71,8 +82,8 @@ bool is_lab_handout(std::string_view repo_path) {
 
 bool is_site_page(std::string_view repo_path) {
   if (is_translation(repo_path)) return is_site_page(english_source_of(repo_path));
-  return (starts_with(repo_path, "docs/") && ends_with(repo_path, ".md")) || is_lab_handout(repo_path) ||
-         is_deck(repo_path);
+  return (starts_with(repo_path, "docs/") && ends_with(repo_path, ".md") && !in_site_sources(repo_path)) ||
+         is_lab_handout(repo_path) || is_deck(repo_path);
 }
 
 std::string site_path_of(std::string_view repo_path) {

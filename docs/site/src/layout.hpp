@@ -1,6 +1,7 @@
 // The course's repository layout and where each file lands in the rendered site.
 //
-//   docs/**/*.md          -> <site>/**/*.html      (docs/ is the site root; index.md is home)
+//   docs/**/*.md          -> <site>/**/*.html      (docs/ is the site root; index.md is home),
+//                            but not docs/site/, the sources of this program (kSiteSourceFolder)
 //   labs/NN-name/README.md -> <site>/labs/NN-name/index.html
 //   slides/NN-name.md     -> <site>/slides/NN-name.html (a self-contained deck)
 //   a page's Chinese twin X.zh.md -> the English page's path with .zh.html for .html
@@ -23,6 +24,10 @@ namespace fs = std::filesystem;
 // page, the stride-sweep plot) live in the build folder, never in the repository. The text links
 // them as if they were in this folder, so every page names one path whatever the build folder.
 inline constexpr std::string_view kGeneratedFiguresFolder = "docs/figures";
+
+// The site generator's own sources (this program) sit in docs/, beside the pages they render.
+// Their Markdown files (a README, test fixtures) are not pages of the course.
+inline constexpr std::string_view kSiteSourceFolder = "docs/site";
 
 // The files the course text may reach: the repository, plus the build's generated figures.
 // Implicitly made from a repository root alone (then no generated figure resolves).

@@ -1,4 +1,4 @@
-// The interactive bank page's stylesheet and script, compiled in from checker/site/assets/
+// The interactive bank page's stylesheet and script, compiled in from docs/site/assets/
 // (cmake/embed_assets.cmake), so memlab-figures writes a self-contained page.
 #pragma once
 

@@ -25,7 +25,7 @@ std::string format_threshold(double value, std::string_view unit);
 // (memlab::unit_in_chinese: "1.3 个 wavefront/指令"); x, % and KiB are the same in both.
 std::string format_threshold(double value, std::string_view unit, Language language);
 
-// A lab's manifest and its checks as memlab's one reader gives them (checker/src/manifest.cpp),
+// A lab's manifest and its checks as memlab's one reader gives them (checker/core/src/manifest.cpp),
 // read as course text quotes them (memlab::ManifestUse::quoting): the site needs no field that
 // only grading needs, and whatever a manifest holds is checked as the checker checks it.
 using ManifestCheck = memlab::CheckSpec;

@@ -6,7 +6,7 @@
 // ".one" / ".other" is a count, the script picks ".one" for 1 (Chinese has one form for both).
 //
 // Header only: the tables are constant data (memlab_figures_core's sources are listed in
-// checker/site/CMakeLists.txt). A Chinese paragraph stays on one line: a line break between two
+// docs/site/CMakeLists.txt). A Chinese paragraph stays on one line: a line break between two
 // Chinese characters shows as a space.
 #pragma once
 

@@ -40,7 +40,7 @@ std::string points_text(double points) {
   return buffer;
 }
 
-// The checker's default kind (checker/src/manifest.cpp): correctness for cpu, else the suite.
+// The checker's default kind (checker/core/src/manifest.cpp): correctness for cpu, else the suite.
 std::string default_kind(const std::string& suite) { return suite == "cpu" ? "correctness" : suite; }
 
 std::string suite_cell(const ManifestCheck& check, Language language) {

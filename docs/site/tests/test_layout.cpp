@@ -26,6 +26,11 @@ TEST_CASE("which Markdown files are pages") {
   CHECK_FALSE(is_site_page("slides/README.md"));
   CHECK_FALSE(is_site_page("labs/01-coalescing/notes.md"));
   CHECK_FALSE(is_site_page("README.md"));
+  // The site's own sources live in docs/site/: their Markdown is no page, docs/site.md would be.
+  CHECK_FALSE(is_site_page("docs/site/README.md"));
+  CHECK_FALSE(is_site_page("docs/site/tests/fixtures/course/docs/index.md"));
+  CHECK(is_site_page("docs/site.md"));
+  CHECK_FALSE(is_site_page("slides/deck/README.md"));
   CHECK(is_deck("slides/01-banks.md"));
   CHECK_FALSE(is_deck("slides/notes/01-banks.md"));
   CHECK(is_lab_handout("labs/08-occupancy/README.md"));
@@ -56,6 +61,20 @@ TEST_CASE("find_course_files on the fixture course") {
   CHECK(files.labs == std::vector<std::string>{"labs/04-padding/README.md"});
   CHECK(files.decks == std::vector<std::string>{"slides/01-banks.md"});
   CHECK(files.problems.empty());
+}
+
+TEST_CASE("find_course_files leaves out the site's own sources in docs/site/ and slides/deck/") {
+  const ScratchDir repo("site-sources");
+  for (const char* page :
+       {"docs/index.md", "docs/site.md", "docs/site/README.md", "docs/site/README.zh.md",
+        "docs/site/tests/fixtures/course/docs/setup.md", "slides/01-banks.md", "slides/deck/README.md"}) {
+    fs::create_directories((repo.path() / page).parent_path());
+    write_file(repo.path() / page, "# Page\n");
+  }
+  const CourseFiles files = find_course_files(repo.path());
+  CHECK(files.docs == std::vector<std::string>{"docs/index.md", "docs/site.md"});
+  CHECK(files.decks == std::vector<std::string>{"slides/01-banks.md"});
+  CHECK(files.translations.empty());
 }
 
 TEST_CASE("find_course_files on an empty tree finds nothing and does not fail") {

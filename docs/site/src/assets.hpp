@@ -1,4 +1,4 @@
-// The stylesheets and script of the site, compiled in from checker/site/assets/ so the tool
+// The stylesheets and script of the site, compiled in from docs/site/assets/ so the tool
 // needs no data files at run time (see cmake/embed_assets.cmake).
 #pragma once
 
