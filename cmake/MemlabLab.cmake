@@ -16,16 +16,17 @@
 # The checker's own objects are compiled once per lab and shared by every variant.
 
 #
-# lab.json is read by one C++ reader (checker/src/manifest.cpp; the format is in
-# checker/include/memlab/manifest.h). CMake reads only the fields that have no default and that it
-# needs at configure time: number, student_files and each check's suite. Everything else (kinds,
-# gpu, parameters, thresholds, descriptions) is left to the reader, so that no second reading can
-# disagree with it; the reader runs at build time (memlab-lab-header) and rejects a bad lab.json.
+# lab.json is read by one C++ reader (checker/core/src/manifest.cpp; the format is in
+# checker/core/include/memlab/manifest.h). CMake reads only the fields that have no default and
+# that it needs at configure time: number, student_files and each check's suite. Everything else
+# (kinds, gpu, parameters, thresholds, descriptions) is left to the reader, so that no second
+# reading can disagree with it; the reader runs at build time (memlab-lab-header) and rejects a bad
+# lab.json.
 
 set(MEMLAB_SKIP_RETURN_CODE 77)
 # The check suites, in the order ctest runs them: written here only. The first runs on the CPU,
 # the others need a GPU. C++ code includes memlab/suites.h, generated from this list
-# (checker/CMakeLists.txt).
+# (checker/core/CMakeLists.txt).
 set(MEMLAB_SUITES cpu correctness performance mechanism)
 list(GET MEMLAB_SUITES 0 MEMLAB_CPU_SUITE)
 
@@ -76,7 +77,7 @@ endfunction()
 
 # The grading tree's commit, recorded in every report (git may be missing: a copy of the course).
 function(memlab_tree_commit out)
-  # Texts in both languages, for the report to pick one (checker/include/memlab/bilingual.h).
+  # Texts in both languages, for the report to pick one (checker/text/include/memlab/bilingual.h).
   string(ASCII 31 separator)
   set(commit "unknown (not a git checkout)${separator}未知（不是 git 检出的代码树）")
   find_package(Git QUIET)

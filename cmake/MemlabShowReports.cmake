@@ -4,8 +4,9 @@
 # lines for several), or says that the lab was not graded in this run. A report older than
 # STARTED (touched when ctest loaded the tests) is an earlier run's, and is not shown as this one's.
 # It always exits 0: a failing post-test command would hide the report behind ctest's own error.
-# The reader's language, chosen as the reports choose it (checker/include/memlab/report_language.h):
-# MEMLAB_LANG when set and not empty, else the first of LC_ALL, LC_MESSAGES and LANG that is.
+# The reader's language, chosen as the reports choose it
+# (checker/text/include/memlab/report_language.h): MEMLAB_LANG when set and not empty, else the
+# first of LC_ALL, LC_MESSAGES and LANG that is.
 set(chinese OFF)
 set(chosen "")
 foreach(variable IN ITEMS MEMLAB_LANG LC_ALL LC_MESSAGES LANG)

@@ -115,13 +115,13 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (text != csv_text()) {
-      std::cerr << csv_file << ": not the GPU table of checker/src/gpu_table.cpp; write it again with\n"
+      std::cerr << csv_file << ": not the GPU table of checker/core/src/gpu_table.cpp; write it again with\n"
                 << "  memlab-gpu-table --csv > " << csv_file << "\n"
                 << "(the text's markers that quote it then say which quoted figure changed: test docs.measured)\n";
       status = 1;
     } else {
       std::cout << csv_file << ": the GPU table's " << gpu_table().size()
-                << " GPUs, as checker/src/gpu_table.cpp has them\n";
+                << " GPUs, as checker/core/src/gpu_table.cpp has them\n";
     }
   }
   if (!page.empty()) {

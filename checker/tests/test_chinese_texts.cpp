@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -86,16 +87,17 @@ std::vector<fs::path> files_in(const fs::path& folder, std::initializer_list<con
 // Sources whose exceptions do not reach a report although they run in a check program: they end
 // the program before any check, or they read files that the course's own programs wrote.
 const std::map<std::string, std::string> kThrowsEndTheProgram{
-    {"checker/src/manifest.cpp", "lab.json and the instructor's overrides: the program stops before any check"},
-    {"checker/src/result_files.cpp", "the results folder: memlab-report and the judge stop on the console"},
-    {"checker/src/verdict.cpp", "a comparison of lab.json, read before any check"},
-    {"checker/src/measurement_record.cpp", "the records the check program itself wrote, read by the judge"},
-    {"checker/src/build_status.cpp", "the build status file, read by memlab-report"},
+    {"checker/core/src/manifest.cpp", "lab.json and the instructor's overrides: the program stops before any check"},
+    {"checker/core/src/result_files.cpp", "the results folder: memlab-report and the judge stop on the console"},
+    {"checker/core/src/verdict.cpp", "a comparison of lab.json, read before any check"},
+    {"checker/core/src/measurement_record.cpp", "the records the check program itself wrote, read by the judge"},
+    {"checker/core/src/build_status.cpp", "the build status file, read by memlab-report"},
 };
 
 // Sources among those below that make no report text, and whose names would lead the walk astray.
 const std::map<std::string, std::string> kNotReportSources{
-    {"checker/include/memlab/section_fingerprints.h", "the translation stamps of the course's pages (memlab-site)"},
+    {"checker/core/include/memlab/section_fingerprints.h",
+     "the translation stamps of the course's pages (memlab-site)"},
     {"checker/counters/src/validate.cpp",
      "counters::validate_metric_names, the course's check of its metric names (its tests and tools only)"},
     {"checker/contract/src/baseline_gen.cpp",
@@ -107,22 +109,28 @@ const std::map<std::string, std::string> kNotReportSources{
 
 // The checker's sources that make report text. Not walked: the instructor's commands
 // (checker/tools/course: their output is for the instructor), memlab-report's tables for the
-// course's pages (checker/tools/report other than the report's own text), the site and the
+// course's pages (checker/report/ other than the report's own text), the site and the
 // benchmarks. The submission contract is walked in a group of its own (contract_sources).
 std::vector<SourceText> checker_sources() {
   std::vector<fs::path> paths;
-  for (const char* folder : {"checker/src", "checker/include/memlab", "checker/counters/src",
-                             "checker/counters/include/memlab", "checker/record", "checker/tools/judge"})
+  for (const char* folder :
+       {"checker/text/src", "checker/text/include/memlab", "checker/core/src", "checker/core/include/memlab",
+        "checker/record", "checker/record/include/memlab", "checker/measure/src", "checker/measure/include/memlab",
+        "checker/counters/src", "checker/counters/include/memlab", "checker/judge"}) {
+    // A folder that moved away would be walked as empty, and its texts never read.
+    if (!fs::is_directory(kRoot / folder)) throw std::runtime_error(std::string("no folder ") + folder);
     for (const auto& p : files_in(kRoot / folder, {".cpp", ".cu", ".h"})) paths.push_back(p);
+  }
   for (const char* file :
-       {"checker/tools/memlab_report.cpp", "checker/tools/report/report_text.cpp", "checker/tools/report/report_text.h",
-        "checker/tools/report/gradescope_results.cpp", "checker/tools/report/gradescope_results.h"})
+       {"checker/report/memlab_report.cpp", "checker/report/report_text.cpp", "checker/report/report_text.h",
+        "checker/report/gradescope_results.cpp", "checker/report/gradescope_results.h"})
     paths.push_back(kRoot / file);
   std::vector<SourceText> out;
   for (const auto& p : paths) {
     SourceText s{course_path(p), read(p), true};
     if (kNotReportSources.count(s.path)) continue;
-    const bool tool = s.path.rfind("checker/tools/", 0) == 0;
+    // memlab-judge and memlab-report: their exceptions stop them on the console, in no report.
+    const bool tool = s.path.rfind("checker/judge/", 0) == 0 || s.path.rfind("checker/report/", 0) == 0;
     s.throws_reach_report = !tool && !kThrowsEndTheProgram.count(s.path);
     out.push_back(std::move(s));
   }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "memlab/buffers.h"
+#include "memlab/guard_report.h"
 #include "memlab/verify.h"
 
 using namespace memlab;

@@ -3,7 +3,7 @@
 # in the copy (its lab04 preset and the Classroom workflow's build/classroom): with
 # course.student_loop, the longest CPU tests.
 if(NOT MEMLAB_WITH_SITE)
-  return()  # it renders the copy's lab tables with memlab-site (checker/CMakeLists.txt)
+  return()  # it renders the copy's lab tables with memlab-site (the top CMakeLists.txt)
 endif()
 add_test(NAME instructor.export_student
          COMMAND "${CMAKE_CURRENT_SOURCE_DIR}/run_export_student.sh" $<TARGET_FILE:memlab-course> "${PROJECT_SOURCE_DIR}"

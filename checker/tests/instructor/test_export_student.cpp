@@ -128,15 +128,19 @@ TEST_CASE("which files of the course stay out of the student copy") {
   CHECK(instructor_only("checker/tools/verify-labs.sh"));
   CHECK(instructor_only("checker/tests/instructor/run_export_student.sh"));
   CHECK(instructor_only("checker/bank/tests/test_model.cpp"));
+  CHECK(instructor_only("docs/site/tests/test_layout.cpp"));
+  CHECK(instructor_only("docs/site/tests/fixtures/course/docs/index.md"));
+  CHECK_FALSE(instructor_only("docs/site/src/layout.cpp"));  // the top CMakeLists.txt adds docs/site/
   CHECK(instructor_only("checker/bench/bench_reduce.cu"));
   CHECK(instructor_only("checker/tools/course/classroom/classroom.yml.in"));
   CHECK_FALSE(instructor_only("labs/04-padding/transpose.cu"));
   CHECK_FALSE(instructor_only("docs/results/h200.md"));
   CHECK_FALSE(instructor_only("checker/tools/classroom-grade.sh"));
-  CHECK_FALSE(instructor_only("checker/tools/course/export_student.cpp"));  // checker/CMakeLists.txt builds it
+  CHECK_FALSE(instructor_only("checker/tools/course/export_student.cpp"));  // checker/tools/CMakeLists.txt builds it
   CHECK_FALSE(instructor_only("solutionsX/a"));
   CHECK(removed_docs_pages({"docs/instructor-guide.md", "solutions/x.cu", ".ci/run"}) ==
         std::vector<std::string>{"instructor-guide.md"});
+  CHECK(removed_docs_pages({"docs/site/tests/fixtures/course/docs/index.md"}).empty());
 }
 
 TEST_CASE("a translation X.zh.md stays out where its English page X.md does") {

@@ -115,9 +115,11 @@ std::optional<std::string> instructor_only(const std::string& given) {
     const bool folder = rule.path.back() == '/';
     if (folder ? starts_with(path, rule.path) : path == rule.path) return std::string(rule.reason);
   }
-  // The test suites of checker/ and of its parts (checker/tests/, checker/bank/tests/, ...): the
-  // course's own tests grade the solutions and the known-wrong submissions.
-  if (starts_with(path, "checker/") && path.find("/tests/") != std::string::npos) {
+  // The test suites of checker/ and of its parts (checker/tests/, checker/bank/tests/, ...) and of
+  // the site (docs/site/tests/): the course's own tests grade the solutions and
+  // the known-wrong submissions.
+  const bool code = starts_with(path, "checker/") || starts_with(path, "docs/site/");
+  if (code && path.find("/tests/") != std::string::npos) {
     return std::string("the course's own test suite (it grades the solutions)");
   }
   return std::nullopt;
@@ -128,7 +130,8 @@ std::vector<std::string> removed_docs_pages(const std::vector<std::string>& left
   for (const auto& given : left_out) {
     const std::string path = english_page_of(given);  // nav.txt names English pages only
     const bool markdown = path.size() > 3 && ends_with(path, ".md");
-    if (starts_with(path, "docs/") && markdown) pages.push_back(path.substr(5));
+    // docs/site/ holds the site generator's sources, whose Markdown is no page (its README).
+    if (starts_with(path, "docs/") && !starts_with(path, "docs/site/") && markdown) pages.push_back(path.substr(5));
   }
   std::sort(pages.begin(), pages.end());
   pages.erase(std::unique(pages.begin(), pages.end()), pages.end());
