@@ -147,7 +147,9 @@ void build_class(const GradingOptions& o, const LabInfo& lab, const std::vector<
   std::cout << "Building the course's tools and lab " << lab.number << "'s checker (once per grading tree)\n"
             << std::flush;
   const ChildResult parts = run_logged(
-      {ctest_program(), "--test-dir", tree.string(), "-R", "^build\\.(tools|checker)$", "--output-on-failure"},
+      // --no-tests=error: a build test that is not there must stop the grading, not build nothing.
+      {ctest_program(), "--test-dir", tree.string(), "-R", "^build\\.grading$", "--no-tests=error",
+       "--output-on-failure"},
       course_log, 7200);
   if (parts.exit_code != 0)
     throw std::runtime_error("the course's own parts do not build (" + course_log.string() +
