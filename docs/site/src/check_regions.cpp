@@ -1,5 +1,6 @@
 #include "check_regions.hpp"
 
+#include "marked_table.hpp"
 #include "memlab/check_text.h"
 
 #include <cctype>
@@ -69,16 +70,6 @@ std::string total_line(const std::string& points, Language language) {
   return "Total: " + points + " points, from this lab's [`lab.json`](lab.json).";
 }
 
-// A hand-written markdown text (proves) in a cell: only a bare '|' would end the cell early.
-std::string escape_pipes(std::string_view text) {
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) out += '\\';
-    out += text[i];
-  }
-  return out;
-}
-
 const std::string& proves(const ManifestCheck& check, Language language) {
   return language == Language::zh ? check.zh.proves : check.proves;
 }
@@ -95,8 +86,8 @@ std::string summary_table(const LabManifest& lab, Language language) {
   std::string text;
   double total = 0;
   for (const auto& check : lab.checks) {
-    text += "| `" + check.id + "` | " + escape_pipes(proves(check, language)) + " | " + suite_cell(check, language) +
-            " | " + points_text(check.points) + " |\n";
+    text += "| `" + check.id + "` | " + escape_table_pipes(proves(check, language)) + " | " +
+            suite_cell(check, language) + " | " + points_text(check.points) + " |\n";
     total += check.points;
   }
   return text + "\n" + total_line(points_text(total), language) + "\n";
@@ -115,7 +106,7 @@ std::string deck_table(const LabManifest& lab, Language language) {
   std::string text;
   for (const auto& check : lab.checks) {
     if (!has_threshold(check)) continue;
-    text += "| " + escape_pipes(proves(check, language)) + " | " +
+    text += "| " + escape_table_pipes(proves(check, language)) + " | " +
             passes_when(check, lab.number + "/" + check.id, language) + " |\n";
   }
   return text;
@@ -172,7 +163,7 @@ std::string cell_text(std::string_view plain) {
     if (close != std::string_view::npos) {
       // A code span shows its characters as they are, so only a '|' is escaped there: GFM splits
       // the row into cells before it reads the spans.
-      out += escape_pipes(plain.substr(i, close + 1 - i));
+      out += escape_table_pipes(plain.substr(i, close + 1 - i));
       i = close;
       continue;
     }

@@ -22,8 +22,6 @@ namespace {
 
 constexpr const char* kRewriteCommand = "memlab-site check-tables --root . --write";
 
-Language language_of(const std::string& page) { return is_translation(page) ? Language::zh : Language::en; }
-
 cmark_node* first_title(cmark_node* root) {
   for (cmark_node* heading : nodes_of_type(root, CMARK_NODE_HEADING)) {
     if (cmark_node_get_heading_level(heading) == 1) return heading;
@@ -139,12 +137,12 @@ MarkedRegion check_region(const std::string& page, cmark_node* root, const std::
          "the " + std::string(table_name(table)) + " has no closing " + std::string(end_line(table)) + " line"});
     return region;
   }
-  const Problems missing = missing_texts(lab, table, language_of(page));
+  const Problems missing = missing_texts(lab, table, page_language(page));
   if (!missing.empty()) {
     result.other.insert(result.other.end(), missing.begin(), missing.end());
     return region;
   }
-  const std::string expected = check_table_region(lab, table, language_of(page));
+  const std::string expected = check_table_region(lab, table, page_language(page));
   if (region_is(lines, region, expected)) return region;
   result.table.push_back(first_difference(page, region.begin, region_lines(lines, region), expected, lab, table));
   replacements.push_back({static_cast<size_t>(region.begin - 1), static_cast<size_t>(region.end), expected, false});
@@ -154,11 +152,11 @@ MarkedRegion check_region(const std::string& page, cmark_node* root, const std::
 // A region that is not there: where it goes, and its text, for a person to paste.
 void missing_region(const std::string& page, int line, CheckTable table, const LabManifest& lab,
                     const std::string& where, Problems& problems) {
-  const Problems missing = missing_texts(lab, table, language_of(page));
+  const Problems missing = missing_texts(lab, table, page_language(page));
   std::string message = "no " + std::string(table_name(table)) + "; put these lines " + where +
                         " (check-tables --write then keeps them up to date)";
   if (missing.empty()) {
-    message += ":\n" + check_table_region(lab, table, language_of(page));
+    message += ":\n" + check_table_region(lab, table, page_language(page));
   } else {
     message += ": " + std::string(begin_prefix(table)) + " -->, " + std::string(end_line(table));
   }
@@ -189,9 +187,9 @@ PageTables check_handout_tables(const CourseTree& tree, const std::string& repo_
       check_region(repo_path, page.root(), lines, CheckTable::summary, lab, result, replacements);
   if (summary.begin == 0) {
     const int after = insertion_line(page.root(), tree, repo_path);
-    const Problems missing = missing_texts(lab, CheckTable::summary, language_of(repo_path));
+    const Problems missing = missing_texts(lab, CheckTable::summary, page_language(repo_path));
     if (missing.empty()) {
-      const std::string expected = check_table_region(lab, CheckTable::summary, language_of(repo_path));
+      const std::string expected = check_table_region(lab, CheckTable::summary, page_language(repo_path));
       result.table.push_back(
           {repo_path, title_line, "no checks table under the title; " + std::string(kRewriteCommand) + " inserts it"});
       replacements.push_back({static_cast<size_t>(after), static_cast<size_t>(after), expected, true});
@@ -223,7 +221,7 @@ PageTables check_deck_tables(const std::string& repo_path, const std::string& ma
   if (deck.begin == 0) {
     missing_region(
         repo_path, 1, CheckTable::deck, lab,
-        language_of(repo_path) == Language::zh ? "on the slide \"如何评分\"" : "on the slide \"How it is graded\"",
+        page_language(repo_path) == Language::zh ? "on the slide \"如何评分\"" : "on the slide \"How it is graded\"",
         result.other);
   }
   result.rewritten = apply(markdown, replacements);

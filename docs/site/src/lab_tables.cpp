@@ -35,20 +35,8 @@ const std::vector<std::string> kGeneratedColumns = {"#", "lab", "you learn to"};
 const std::vector<std::string> kGeneratedColumnsZh = {"#", "实验", "你将学会"};
 constexpr const char* kRewriteCommand = "memlab-site lab-tables --root . --write";
 
-// A Chinese page (X.zh.md) gets the Chinese table; any other page the English one.
-Language language_of(const std::string& page) { return is_translation(page) ? Language::zh : Language::en; }
-
 const std::vector<std::string>& generated_columns(Language language) {
   return language == Language::zh ? kGeneratedColumnsZh : kGeneratedColumns;
-}
-
-std::string escape_pipes(std::string_view text) {
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) out += '\\';
-    out += text[i];
-  }
-  return out;
 }
 
 std::string row_text(const std::vector<std::string>& cells) {
@@ -70,11 +58,12 @@ std::string root_prefix(const std::string& page) {
 // A missing Chinese text falls back to the English one (check_lab_table reports it), so the
 // table never loses a row.
 std::vector<std::string> generated_cells(const LabEntry& lab, const std::string& page) {
-  const bool zh = language_of(page) == Language::zh;
+  const bool zh = page_language(page) == Language::zh;
   const std::string& title = zh && !lab.zh_title.empty() ? lab.zh_title : lab.title;
   const std::string& summary = zh && !lab.zh_summary.empty() ? lab.zh_summary : lab.summary;
   const std::string handout = zh && lab.zh_handout ? translation_path(lab.handout_path()) : lab.handout_path();
-  return {lab.number, "[" + escape_pipes(title) + "](" + root_prefix(page) + handout + ")", escape_pipes(summary)};
+  return {lab.number, "[" + escape_table_pipes(title) + "](" + root_prefix(page) + handout + ")",
+          escape_table_pipes(summary)};
 }
 
 struct TableRow {
@@ -108,7 +97,7 @@ std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
 // One finding per way the rows differ from the labs, so that the message names the lab.
 void compare_rows(const ParsedRegion& parsed, const std::vector<LabEntry>& labs, const std::string& page,
                   int begin_line, Problems& problems) {
-  const std::vector<std::string>& columns = generated_columns(language_of(page));
+  const std::vector<std::string>& columns = generated_columns(page_language(page));
   std::map<std::string, const TableRow*> by_number;
   for (const auto& row : parsed.rows) by_number.emplace(row.cells[0], &row);
   std::vector<std::string> lab_order;
@@ -270,8 +259,8 @@ std::vector<LabEntry> read_lab_entries(const fs::path& root, Problems& problems)
 std::string lab_table_region(const std::vector<LabEntry>& labs, const std::string& page,
                              const std::vector<std::string>& hand_columns,
                              const std::map<std::string, std::vector<std::string>>& hand_cells) {
-  const bool zh = language_of(page) == Language::zh;
-  std::vector<std::string> header = generated_columns(language_of(page));
+  const bool zh = page_language(page) == Language::zh;
+  std::vector<std::string> header = generated_columns(page_language(page));
   header.insert(header.end(), hand_columns.begin(), hand_columns.end());
   const char* begin_line =
       hand_columns.empty() ? (zh ? kBeginLineZh : kBeginLine) : (zh ? kBeginLineWithHandZh : kBeginLineWithHand);
@@ -325,7 +314,7 @@ LabTable check_lab_table(const std::string& page, const std::string& markdown, c
   const std::string expected = lab_table_region(labs, page, hand_columns, hand_cells);
 
   // A Chinese table quotes each lab's Chinese title and summary; a rewrite cannot invent them.
-  if (language_of(page) == Language::zh) {
+  if (page_language(page) == Language::zh) {
     for (const auto& lab : labs) {
       const std::pair<const char*, std::string> texts[] = {{"title", lab.zh_title}, {"summary", lab.zh_summary}};
       for (const auto& [field, text] : texts) {

@@ -22,6 +22,8 @@ std::string_view html_lang(Language language) { return language == Language::zh 
 
 bool is_translation(std::string_view repo_path) { return ends_with(repo_path, ".zh.md"); }
 
+Language page_language(std::string_view repo_path) { return is_translation(repo_path) ? Language::zh : Language::en; }
+
 std::string translation_path(std::string_view english_repo_path) { return twin_of(english_repo_path, Language::zh); }
 
 std::string english_source_of(std::string_view repo_path) {

@@ -16,6 +16,8 @@ std::string_view html_lang(Language language);
 
 // True for `X.zh.md`.
 bool is_translation(std::string_view repo_path);
+// The language a page is written in: Chinese for a translation (X.zh.md), else English.
+Language page_language(std::string_view repo_path);
 
 // "docs/setup.md" -> "docs/setup.zh.md"; "labs/04-padding/README.md" -> "labs/04-padding/README.zh.md".
 std::string translation_path(std::string_view english_repo_path);

@@ -75,4 +75,13 @@ std::string rewrite_region(const std::vector<std::string>& lines, const MarkedRe
   return join_lines(lines, 0, first_line(region)) + expected + join_lines(lines, past_last_line(region), lines.size());
 }
 
+std::string escape_table_pipes(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '|' && (i == 0 || text[i - 1] != '\\')) out += '\\';
+    out += text[i];
+  }
+  return out;
+}
+
 }  // namespace memlab::site

@@ -15,6 +15,8 @@ namespace memlab::site {
 
 // Cells of one GFM table row, trimmed; an escaped "\|" stays in its cell, as GFM reads it.
 std::vector<std::string> row_cells(std::string_view line);
+// `text` as one GFM table cell: a bare '|' escaped, so that it does not end the cell early.
+std::string escape_table_pipes(std::string_view text);
 
 // The lines of a page's marked region: the first HTML block that starts with `begin_prefix`,
 // and the first block after it that starts with `end_prefix`.
