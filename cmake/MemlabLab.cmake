@@ -3,7 +3,8 @@
 #   contract.json  what the student's files may define, include and reference (memlab-contract)
 #   lab.h          the contract the student's file compiles against (and nothing else)
 #   <student files>, named in lab.json
-#   check.cu (+ optional check_*.cu / check_*.cpp)   the checker, built against memlab::checker
+#   check.cpp (+ optional check_*.cpp / check_*.cu)  the checker, built against memlab::checker: its
+#                  host code in .cpp files (g++ compiles them in half nvcc's time), kernels in .cu
 #
 # Grading one lab's files (a "variant": your files, the reference solution, a submission, or one
 # of the course's known-wrong submissions) is, in ctest order:
@@ -96,10 +97,10 @@ function(memlab_tree_commit out)
   set(${out} "${commit}" PARENT_SCOPE)
 endfunction()
 
-# The lab's checker, compiled once: its check*.cu / check_*.cpp objects, shared by every variant.
+# The lab's checker, compiled once: its check.cpp / check_*.cpp / check_*.cu objects, shared by every variant.
 function(memlab_add_lab_checker lab lab_dir)
   file(GLOB check_sources CONFIGURE_DEPENDS
-       "${lab_dir}/check.cu" "${lab_dir}/check_*.cu" "${lab_dir}/check_*.cpp")
+       "${lab_dir}/check.cpp" "${lab_dir}/check_*.cpp" "${lab_dir}/check_*.cu")
   # lab_checks.h: the lab's check ids (lab::check::<id>) and parameters (lab::param::<name>),
   # generated from lab.json, so that a check the manifest does not declare does not compile.
   get_filename_component(lab_folder "${lab_dir}" NAME)
@@ -485,11 +486,13 @@ function(memlab_add_selected_labs)
   endforeach()
   string(REPLACE ";" "," MEMLAB_GRADED_LABS "${MEMLAB_GRADED_LABS}")
   # The tests that build the course's parts come first (cmake/MemlabStudentLoop.cmake).
-  set(checkers "")
+  # Each lab's check program and the recorder's course half are built there too: neither holds
+  # a student's object, so a student's build step only compiles, checks and links their files.
+  set(lab_targets "")
   foreach(number IN LISTS added)
-    list(APPEND checkers lab${number}_checker)
+    list(APPEND lab_targets lab${number}_checker lab${number}_check lab${number}_recorder_calls)
   endforeach()
-  memlab_add_build_tests("${checkers}")
+  memlab_add_build_tests("${lab_targets}")
   foreach(lab_dir IN LISTS selected)
     memlab_add_lab("${lab_dir}")
   endforeach()

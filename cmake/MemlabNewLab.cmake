@@ -11,7 +11,7 @@
 # MEMLAB_SITE  a built memlab-site: it writes the lab tables of README.md and docs/index.md and
 #              the handout's checks table. Without it, the commands to run are printed.
 #
-# It writes labs/NN-name/ (README.md, lab.h, lab.json, contract.json, copy.cu, check.cu and the
+# It writes labs/NN-name/ (README.md, lab.h, lab.json, contract.json, copy.cu, check.cpp and the
 # CTestTestfile.cmake that sends ctest to the root), solutions/NN-name/ (copy.cu and its
 # CTestTestfile.cmake) and slides/NN-name.md, and rewrites CMakePresets.json
 # (cmake/GeneratePresets.cmake). It changes nothing else; docs/adding-a-lab.md says what to do next.
@@ -73,7 +73,7 @@ set(files
   "lab.json.in|${lab_dir}/lab.json"
   "contract.json.in|${lab_dir}/contract.json"
   "copy.cu.in|${lab_dir}/copy.cu"
-  "check.cu.in|${lab_dir}/check.cu"
+  "check.cpp.in|${lab_dir}/check.cpp"
   "student_proxy.h.in|${lab_dir}/student_proxy.h"
   "student_proxy.cpp.in|${lab_dir}/student_proxy.cpp"
   "student_recorder.cpp.in|${lab_dir}/student_recorder.cpp"

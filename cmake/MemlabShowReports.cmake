@@ -3,6 +3,8 @@
 # Prints this run's report of each graded lab (the whole report for one lab, its first and last
 # lines for several), or says that the lab was not graded in this run. A report older than
 # STARTED (touched when ctest loaded the tests) is an earlier run's, and is not shown as this one's.
+# A lab whose first test (labNN.clear) did not run in this run, because a filter such as
+# `ctest -R lab03` left its tests out, gets one shared line instead: it was not part of the run.
 # It always exits 0: a failing post-test command would hide the report behind ctest's own error.
 # The reader's language, chosen as the reports choose it
 # (checker/text/include/memlab/report_language.h): MEMLAB_LANG when set and not empty, else the
@@ -23,10 +25,14 @@ string(REPLACE "," ";" labs "${LABS}")
 list(LENGTH labs n_labs)
 set(out "\n")
 set(shown "")
+set(left_out "")
 foreach(lab IN LISTS labs)
   set(txt "${RESULTS_DIR}/${lab}.txt")
   string(SUBSTRING "${lab}" 3 -1 number)
-  if(EXISTS "${txt}" AND (NOT EXISTS "${STARTED}" OR "${txt}" IS_NEWER_THAN "${STARTED}"))
+  set(mark "${RESULTS_DIR}/${lab}.in-this-run")
+  if(EXISTS "${STARTED}" AND (NOT EXISTS "${mark}" OR NOT "${mark}" IS_NEWER_THAN "${STARTED}"))
+    list(APPEND left_out "${number}")
+  elseif(EXISTS "${txt}" AND (NOT EXISTS "${STARTED}" OR "${txt}" IS_NEWER_THAN "${STARTED}"))
     file(READ "${txt}" report)
     if(n_labs EQUAL 1)
       string(APPEND out "${report}")
@@ -46,6 +52,20 @@ foreach(lab IN LISTS labs)
     endif()
   endif()
 endforeach()
+if(left_out)
+  list(JOIN left_out ", " numbers)
+  if(chinese)
+    list(JOIN left_out "、" numbers)
+    string(APPEND out "实验 ${numbers}：不在这次运行中（ctest 的筛选条件没有选中其测试）。\n")
+  else()
+    list(LENGTH left_out n_left_out)
+    if(n_left_out EQUAL 1)
+      string(APPEND out "Lab ${numbers} was not part of this run: a ctest filter left out its tests.\n")
+    else()
+      string(APPEND out "Labs ${numbers} were not part of this run: a ctest filter left out their tests.\n")
+    endif()
+  endif()
+endif()
 if(shown)
   list(GET shown 0 one)
   if(n_labs EQUAL 1 AND chinese)

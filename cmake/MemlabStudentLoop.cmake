@@ -4,7 +4,8 @@
 #                     results (parts, reports, gradescope.json), so that no report or score of an
 #                     earlier run can be read as this run's, even when this run cannot grade
 #   build.grading     the grading tools (memlab-judge, memlab-report, memlab-contract), the checker
-#                     library and each lab's checker, for this build's CUDA architectures, in one
+#                     library, each lab's check program and the recorder's course half, for this
+#                     build's CUDA architectures, in one
 #                     build, so that the tools and the checker compile side by side (the slow part
 #                     of the first run; later runs rebuild what changed)
 #   build.everything  the rest of the tree (unit tests, site, benchmarks), in the course's own builds only
@@ -23,14 +24,14 @@ function(memlab_add_lab_clear_test test_prefix lab results_dir labels)
 endfunction()
 
 # The tests that build the course's parts (fixture memlab_build), which every lab test requires:
-# the grading tools, the checker library and the given labs' checkers. One build command for all
+# the grading tools, the checker library and the given labs' targets. One build command for all
 # of them: two commands in a row (tools, then checker) made the first run wait for the sum of
 # their critical paths, while one lets the build tool run both on all cores.
-function(memlab_add_build_tests checkers)
+function(memlab_add_build_tests lab_targets)
   set(build_tests build.grading)
   set(targets memlab-judge memlab-report memlab-contract)
-  if(checkers)
-    list(APPEND targets memlab_check_main ${checkers})
+  if(lab_targets)
+    list(APPEND targets memlab_check_main memlab_recorder ${lab_targets})
   endif()
   add_test(NAME build.grading COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}" --target ${targets})
   if(MEMLAB_BUILD_TESTS OR MEMLAB_BUILD_DOCS OR MEMLAB_BUILD_BENCHMARKS)

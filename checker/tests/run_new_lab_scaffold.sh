@@ -61,7 +61,7 @@ unexpected=$(say "$status" | grep -v -E "^\?\? (labs/$folder/|solutions/$folder/
   grep -v -E "^ M (CMakePresets\.json|README\.md|docs/index\.md|docs/index\.zh\.md)$")
 if [ -n "$unexpected" ]; then fail "the scaffold changed other files" "$unexpected"; else say "ok: only the new lab and the generated files changed"; fi
 for f in labs/$folder/README.md labs/$folder/lab.h labs/$folder/lab.json labs/$folder/contract.json \
-         labs/$folder/copy.cu labs/$folder/check.cu labs/$folder/CTestTestfile.cmake \
+         labs/$folder/copy.cu labs/$folder/check.cpp labs/$folder/CTestTestfile.cmake \
          solutions/$folder/copy.cu solutions/$folder/CTestTestfile.cmake slides/$folder.md; do
   [ -f "$f" ] || fail "the scaffold wrote no $f"
 done

@@ -167,7 +167,7 @@ std::vector<SourceText> lab_sources(const fs::path& lab) {
 std::vector<SourceText> template_sources() {
   std::vector<SourceText> out;
   for (const char* name :
-       {"check.cu.in", "student_proxy.cpp.in", "student_proxy.h.in", "student_recorder.cpp.in", "lab.h.in"}) {
+       {"check.cpp.in", "student_proxy.cpp.in", "student_proxy.h.in", "student_recorder.cpp.in", "lab.h.in"}) {
     const fs::path p = kRoot / "checker/templates/lab" / name;
     if (fs::exists(p)) out.push_back({course_path(p), read(p), true});
   }

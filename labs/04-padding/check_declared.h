@@ -1,7 +1,7 @@
 #pragma once
 // Lab 04: is the pitch transpose_tile_pitch() declares the one the kernel uses? The bank
 // model's prediction of the tile's shared-memory traffic for a declared pitch, and the band
-// inside which the hardware counters of the kernel agree with it. CPU only: check.cu reads
+// inside which the hardware counters of the kernel agree with it. CPU only: check.cpp reads
 // the counters and hands them to judge_declared_pitch().
 #include <memlab/declared_agreement.h>
 

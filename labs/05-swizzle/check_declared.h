@@ -1,7 +1,7 @@
 #pragma once
 // Lab 05: is the swizzle() the checker proves on the CPU the one the kernel uses? The bank
 // model's prediction of the tile's shared-memory traffic for the declared swizzle(), and the
-// band inside which the hardware counters of the kernel agree with it. CPU only: check.cu
+// band inside which the hardware counters of the kernel agree with it. CPU only: check.cpp
 // reads the counters and hands them to judge_declared_swizzle().
 #include <memlab/declared_agreement.h>
 

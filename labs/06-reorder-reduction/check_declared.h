@@ -1,6 +1,6 @@
 #pragma once
 // Lab 06: what the hardware counters around reduce_tree() say about its tree, judged on the CPU.
-// check.cu reads the counters and hands them to these functions, so that the CPU tests can feed
+// check.cpp reads the counters and hands them to these functions, so that the CPU tests can feed
 // them plain numbers (the H200's, and made-up kernels').
 //
 // Both counter checks hold the wavefronts to the tree's work, fixed by lab.h (check_tree_model.h:

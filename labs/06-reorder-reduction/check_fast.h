@@ -1,6 +1,6 @@
 #pragma once
 // Lab 06, Part B on the hardware counters: does reduce_fast() add in registers and read its input
-// once? check.cu reads the counters around reduce_fast(); this judges them on the CPU, so that the
+// once? check.cpp reads the counters around reduce_fast(); this judges them on the CPU, so that the
 // CPU tests can feed it the numbers of known designs.
 //
 // Both values are totals over the work (the input's 32-byte sectors, fixed by n), never ratios of

@@ -143,7 +143,7 @@ const Manifest& manifest() { return state().manifest; }
 const CheckSpec& check_spec(CheckId id) {
   const CheckSpec* spec = state().manifest.find(id.name);
   if (!spec)
-    throw std::logic_error(std::string("check.cu records check '") + id.name +
+    throw std::logic_error(std::string("check.cpp records check '") + id.name +
                            "', which the loaded lab.json does not define (was lab_checks.h generated from another?)");
   return *spec;
 }

@@ -9,7 +9,7 @@
 //   namespace lab::param { inline constexpr int max_stride = 64; ... }
 //
 // The build runs it before it compiles the lab's checker (cmake/MemlabLab.cmake), so a check
-// that lab.json does not declare is a compile error in check.cu, and a size the checker uses is
+// that lab.json does not declare is a compile error in check.cpp, and a size the checker uses is
 // the number its description quotes. A manifest the reader rejects fails the build here, with
 // the reader's message.
 #include <CLI/CLI.hpp>

@@ -19,7 +19,7 @@ using memlab::PlotSeries;
 
 namespace {
 
-// The words of the two plots, one set per language: the checker's (labs/03-stride-sweep/check.cu).
+// The words of the two plots, one set per language: the checker's (labs/03-stride-sweep/check.cpp).
 struct RecordedWords {
   const char* band;  // {percent}
   const char* model;

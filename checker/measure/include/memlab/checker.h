@@ -1,5 +1,5 @@
 #pragma once
-// What a lab's check.cu uses: doctest test cases grouped into suites (cpu, correctness,
+// What a lab's check.cpp uses: doctest test cases grouped into suites (cpu, correctness,
 // performance, mechanism), each recording the manifest's checks through expect_*().
 //
 //   #include "lab_checks.h"   // generated from lab.json: lab::check::<id>, lab::param::<name>
