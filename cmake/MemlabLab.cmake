@@ -109,9 +109,14 @@ function(memlab_add_lab_checker lab lab_dir)
     COMMAND memlab-lab-header --manifest "${lab_dir}/lab.json" --out "${generated_dir}/lab_checks.h"
     DEPENDS "${lab_dir}/lab.json" memlab-lab-header
     COMMENT "Generating ${lab}'s lab_checks.h from lab.json" VERBATIM)
+  # In a target of its own: a command listed among the checker's sources would wait for every
+  # library the checker links (memlab::checker and below) to be built, not only for
+  # memlab-lab-header, and the checker's compile, which needs only headers, would wait with it.
+  add_custom_target(${lab}_lab_checks_header DEPENDS "${generated_dir}/lab_checks.h")
   # student_proxy.cpp: the lab's student functions as the checker calls them (student::...), each
   # answered by the grading's recorder, never by the student's code in this program.
-  add_library(${lab}_checker OBJECT ${check_sources} "${lab_dir}/student_proxy.cpp" "${generated_dir}/lab_checks.h")
+  add_library(${lab}_checker OBJECT ${check_sources} "${lab_dir}/student_proxy.cpp")
+  add_dependencies(${lab}_checker ${lab}_lab_checks_header)
   target_include_directories(${lab}_checker PRIVATE "${lab_dir}" "${generated_dir}")
   target_link_libraries(${lab}_checker PRIVATE memlab::checker)
   set_target_properties(${lab}_checker PROPERTIES CUDA_RUNTIME_LIBRARY Shared)

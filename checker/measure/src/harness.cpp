@@ -5,7 +5,6 @@
 // measurement record to the judge (memlab-judge suite, on the pipe given by --record-fd), which
 // decides the verdict from the manifest and writes the report part. The verdict printed here is
 // the program's own reading, used to retry inconclusive measurements; it is not the grade.
-#define DOCTEST_CONFIG_IMPLEMENT
 #include "memlab/bilingual.h"
 #include <doctest/doctest.h>
 #include <unistd.h>
