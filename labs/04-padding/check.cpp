@@ -93,14 +93,7 @@ TEST_CASE("transpose is exact and stays in bounds" * doctest::test_suite("correc
       {257, 100}, {1000, 1000}, {1025, 2047}, {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(
       sizes, 1, [](size_t n) { return memlab::inputs().floats(n); }, student::transpose);
-  memlab::expect_true(
-      lab::check::exact_transpose, r.wrong.empty(),
-      r.wrong.empty()
-          ? memlab::bilingual(
-                fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), memlab::size_text(sizes.back())),
-                fmt::format("从 1x1 到 {} 的 {} 种尺寸全部精确", memlab::size_text(sizes.back()), sizes.size()))
-          : r.wrong);
-  memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
+  memlab::expect_exact_on_sizes(lab::check::exact_transpose, lab::check::stays_in_bounds, r, sizes);
 }
 
 TEST_CASE("transpose is fast" * doctest::test_suite("performance")) {

@@ -204,13 +204,7 @@ TEST_CASE("transpose is exact, stays in bounds and keeps one tile" * doctest::te
       {32, 32},   {33, 31},     {64, 96},     {100, 257},
       {257, 100}, {1000, 1000}, {1025, 2047}, {lab::param::largest_exact_side, lab::param::largest_exact_side}};
   const memlab::TransposeSizesResult r = memlab::transpose_on_sizes<float>(sizes, 1, floats, kTransposeFloats);
-  memlab::expect_true(
-      lab::check::exact_transpose, r.wrong.empty(),
-      r.wrong.empty()
-          ? memlab::bilingual(fmt::format("{} sizes from 1x1 to {} exact", sizes.size(), size_text(sizes.back())),
-                              fmt::format("从 1x1 到 {} 的 {} 种尺寸全部精确", size_text(sizes.back()), sizes.size()))
-          : r.wrong);
-  memlab::expect_true(lab::check::stays_in_bounds, r.outside.empty(), r.outside);
+  memlab::expect_exact_on_sizes(lab::check::exact_transpose, lab::check::stays_in_bounds, r, sizes);
   expect_shared_kib_per_block(lab::check::static_shared_memory_per_tile, "transpose",
                               memlab::bilingual("one 32x32 tile of floats", "一个 32x32、元素为 float 的 tile"));
 }

@@ -82,6 +82,18 @@ TransposeSizesResult transpose_on_sizes(const std::vector<MatrixSize>& sizes, in
   return result;
 }
 
+// The two checks every transpose lab records from transpose_on_sizes(): `exact` (every size
+// transposed exactly, or the first that was not) and `in_bounds` (no write outside the output).
+inline void expect_exact_on_sizes(CheckId exact, CheckId in_bounds, const TransposeSizesResult& r,
+                                  const std::vector<MatrixSize>& sizes) {
+  const std::string count = std::to_string(sizes.size()), largest = size_text(sizes.back());
+  expect_true(exact, r.wrong.empty(),
+              r.wrong.empty() ? bilingual(count + " sizes from 1x1 to " + largest + " exact",
+                                          "从 1x1 到 " + largest + " 的 " + count + " 种尺寸全部精确")
+                              : r.wrong);
+  expect_true(in_bounds, r.outside.empty(), r.outside);
+}
+
 // The timed transposes of one size, on inputs the GPU draws for every sample: before each, `in`
 // is redrawn from the sample's secret salt and `out` poisoned; after a verified one, every
 // element of `out` is compared, on the GPU, with the element of `in` it must hold. The object
