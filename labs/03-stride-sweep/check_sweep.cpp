@@ -21,7 +21,7 @@ double SweepPoint::relative_half_width() const {
 namespace {
 memlab::SamplingCriteria per_stride_criteria() {
   memlab::SamplingCriteria c = memlab::sampling_criteria();
-  c.max_rse = std::max(c.max_rse, 0.01);  // 1 % is plenty against a +-15 % band
+  c.max_rse = std::max(c.max_rse, 0.01);  // 1 % is plenty against a +-25 % band
   c.min_samples = std::min<std::size_t>(c.min_samples, 5);
   c.min_seconds /= 20;
   c.max_seconds /= 6;
@@ -42,12 +42,18 @@ std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride) {
     SweepPoint p;
     p.stride = stride;
     p.ways = gcd_rule_ways(stride);
-    p.time = memlab::sample_until_stable(
-        [&] {
-          tag = timer.next_tag(++taken);
-          return timer.time_once(work, tag);
-        },
-        criteria, checks);
+    // A stride whose samples drifted or scattered is timed again, as the checker's other timed
+    // checks are: on the H100 single strides drifted by 6 to 20 % while the rest of the sweep
+    // held still, and one doubted stride makes the whole sweep inconclusive.
+    for (p.attempts = 1;; ++p.attempts) {
+      p.time = memlab::sample_until_stable(
+          [&] {
+            tag = timer.next_tag(++taken);
+            return timer.time_once(work, tag);
+          },
+          criteria, checks);
+      if (!p.time.invalid.empty() || p.time.doubt().empty() || p.attempts == kSweepAttempts) break;
+    }
     points.push_back(std::move(p));
     if (!points.back().time.invalid.empty()) break;  // no point timing the rest
   }
@@ -81,8 +87,8 @@ std::string sweep_doubt(const std::vector<SweepPoint>& points) {
       en += "; ";
       zh += "；";
     }
-    en += fmt::format("stride {}: {}", p.stride, memlab::english_part(d));
-    zh += fmt::format("步长 {}：{}", p.stride, memlab::chinese_part(d));
+    en += fmt::format("stride {} (timed {} times): {}", p.stride, p.attempts, memlab::english_part(d));
+    zh += fmt::format("步长 {}（计时 {} 次）：{}", p.stride, p.attempts, memlab::chinese_part(d));
   }
   return en.empty() ? "" : memlab::bilingual(en, zh);
 }

@@ -16,10 +16,14 @@ struct SweepPoint {
   int stride = 0;
   int ways = 0;  // gcd(stride, 32)
   memlab::Measurement time;
+  int attempts = 0;  // how many times this stride was timed (see time_sweep)
   double ms() const { return time.stats.median; }
   // 95 % half-width of the mean time, relative to it (the precision of this point).
   double relative_half_width() const;
 };
+
+// How many times a doubted stride is timed in all: as many as the checker's other timed checks.
+constexpr int kSweepAttempts = 3;
 
 using StrideLaunch = std::function<void(int stride_words, cudaStream_t stream)>;
 // The timed work at one stride: its launch, and how each sample is prepared and verified.
@@ -29,7 +33,9 @@ using StrideWork = std::function<memlab::TimedWork(int stride_words)>;
 // sampling criteria, MEMLAB_* settings included, with a twentieth of the minimum and a sixth of
 // the maximum time, and a 1 % target) so that a whole sweep takes seconds, not minutes. Every
 // sample is prepared, judged and, for a secret subset, verified as the work says; the sweep
-// stops at the first stride whose measurement is invalid (sweep_invalid says why).
+// stops at the first stride whose measurement is invalid (sweep_invalid says why). A stride
+// whose measurement is doubted (noise, drift) is timed again, up to kSweepAttempts times in all;
+// the last measurement is kept, and a doubt that remains makes the sweep's checks inconclusive.
 std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride);
 // The same for a bare launch (nothing to prepare or verify: only the stream checks apply).
 std::vector<SweepPoint> time_sweep(const StrideLaunch& launch, int max_stride);

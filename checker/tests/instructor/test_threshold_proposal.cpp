@@ -134,7 +134,7 @@ TEST_CASE("lab 03 on the H200: an \"at most\" check, a fraction of theory, a tim
   CHECK(band.compare == Compare::at_most);
   CHECK(band.range->low == doctest::Approx(0.059 * 1.15));
   CHECK(band.range->high == doctest::Approx(35.905 / 1.15));
-  CHECK(band.action == ProposalAction::keep);  // 15 % lies in 6.8 % .. 3122 %
+  CHECK(band.action == ProposalAction::keep);  // 25 % lies in 6.8 % .. 3122 %
   CHECK(row(rows, "stride1_fraction_of_theory").action == ProposalAction::keep);
   // pure_2way_cost is timed but graded as the lesson's mechanism: kept while the solution passes.
   CHECK(row(rows, "pure_2way_cost").role == ThresholdRole::counter);
