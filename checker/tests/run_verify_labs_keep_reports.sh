@@ -281,4 +281,29 @@ grep -qxF "racecheck checked every kernel launch." "$tree/docs/results/run3/sani
   fail "the last line of --sanitizer-only is $(tail -n 1 "$work/only.txt")"
 [ -f "$tree/docs/results/run3/verify-labs.txt" ] || fail "--sanitizer-only --keep-reports kept no verify-labs.txt"
 
-echo "verify-labs.sh --keep-reports: kept copy, verify-labs.txt, the printed commands and the compute-sanitizer step as expected"
+# --known-only: only the solutions' build (with the known cases) and the two known tables; no
+# starter build, no lab's tests, no course test, no compute-sanitizer (none is needed).
+: >"$work/calls.txt"
+status=0
+(cd "$tree" && unset COMPUTE_SANITIZER && CUDA_HOME="$work/no-cuda" PATH="$tree/bin:$PATH" \
+   checker/tools/verify-labs.sh --known-only --keep-reports docs/results/run4 01 02) >"$work/known.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fail "verify-labs.sh --known-only exited $status, want 1 (known-wrong cases graded wrongly): $(cat "$work/known.txt")"
+! grep -q "^ctest .* -L ^lab\|--preset all \|^compute-sanitizer " "$work/calls.txt" ||
+  fail "--known-only graded the labs, built the starters or ran compute-sanitizer: $(cat "$work/calls.txt")"
+grep -q "^cmake --preset all-solution .*-DMEMLAB_WRONG_SUBMISSIONS=ON" "$work/calls.txt" ||
+  fail "--known-only did not build the known cases: $(cat "$work/calls.txt")"
+grep -qF 'ctest --preset all-solution -j 8 -L ^wrong$' "$work/calls.txt" || fail "--known-only did not grade the known-wrong cases"
+! grep -q "^| lab | variant " "$work/known.txt" || fail "--known-only printed a verification table"
+grep -qx "| 03-fixture-graded-too-well | NO: .*" "$work/known.txt" || fail "--known-only printed no known-wrong table: $(cat "$work/known.txt")"
+grep -qxF "  memlab-report --known-wrong-table docs/results/run4/wrong" "$tree/docs/results/run4/verify-labs.txt" ||
+  fail "--known-only printed no --known-wrong-table command"
+case $(tail -n 1 "$work/known.txt") in
+  "verify-labs.sh: FAILED: "*"known-wrong submission(s) not graded as expected") ;;
+  *) fail "the last line of --known-only is $(tail -n 1 "$work/known.txt")" ;;
+esac
+: >"$work/calls.txt"
+refused --known-only --skip-known 01
+refused --known-only --sanitizer-only 01
+[ ! -s "$work/calls.txt" ] || fail "a refused --known-only ran something: $(cat "$work/calls.txt")"
+
+echo "verify-labs.sh --keep-reports: kept copy, verify-labs.txt, the printed commands, the compute-sanitizer step and --known-only as expected"

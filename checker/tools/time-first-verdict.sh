@@ -8,7 +8,9 @@
 # and prints one line per run, plus each test's own time from ctest's output. Without a GPU the
 # GPU checks are skipped, so the cold time is mostly the build. A compiler cache that the
 # environment sets up (CCACHE_DIR and the like) is used as a student's would be: unset it for a
-# truly cold run.
+# truly cold run. With MEMLAB_FIRST_VERDICT_LOGS=DIR, each run also leaves its build's log of each
+# compile (DIR/ninja-log-labNN-run-I.txt, Ninja's .ninja_log: start and end in ms, the file built)
+# and ctest's output (DIR/cold-run-I.log, DIR/warm-run-I.log): where the time went.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 lab=${1:-03}
@@ -42,5 +44,11 @@ for i in $(seq "$runs"); do
     "exit $cold_rc); warm ctest after an edit $(seconds "$t3" "$t4") s (exit $warm_rc)"
   grep -E "^ *[0-9]+/[0-9]+ Test +#" "$work/cold-$i.log" | sed 's/^/  cold: /'
   grep -E "^ *[0-9]+/[0-9]+ Test +#" "$work/warm-$i.log" | sed 's/^/  warm: /'
+  if [ -n "${MEMLAB_FIRST_VERDICT_LOGS:-}" ]; then
+    logs=$MEMLAB_FIRST_VERDICT_LOGS
+    mkdir -p "$logs" && cp "$work/cold-$i.log" "$logs/cold-run-$i.log" && cp "$work/warm-$i.log" "$logs/warm-run-$i.log" &&
+      cp "$copy/build/lab$lab/.ninja_log" "$logs/ninja-log-lab$lab-run-$i.txt" ||
+      echo "could not keep the logs of run $i in $logs" >&2
+  fi
   rm -rf "$copy"
 done

@@ -8,6 +8,7 @@
 #   checker/tools/verify-labs.sh --skip-sanitizer [labs...]
 #   checker/tools/verify-labs.sh --skip-known [--skip-sanitizer] [labs...]
 #   checker/tools/verify-labs.sh --sanitizer-only [--keep-reports DIR] [labs...]
+#   checker/tools/verify-labs.sh --known-only [--keep-reports DIR] [labs...]
 #   checker/tools/verify-labs.sh --help
 # Builds the `all` and `all-solution` presets side by side, then runs each lab's checks in
 # turn (never two at once: they would disturb each other's timings).
@@ -20,7 +21,10 @@
 # verdicts its expected.json lists, and the honest solutions in other styles
 # (solutions/other-styles/), one at a time, each of which must get the verdicts its expected.json
 # lists. --skip-known leaves both sets out: the starters' and solutions' verdicts only, the
-# quickest run after a change to the checker library, on a GPU lent for minutes.
+# quickest run after a change to the checker library, on a GPU lent for minutes. --known-only is
+# the other half: only the `all-solution` build and these two sets, no starter or solution
+# verdicts, no course tests, no compute-sanitizer; so that a run of every lab fits in the minutes
+# of a lent GPU as two calls.
 # Then runs each reference solution's check program (build/all-solution/bin/labNN_check), its
 # correctness suite only, under compute-sanitizer --tool memcheck, --tool racecheck and
 # --tool synccheck, and each of the course's GPU tests of the selected labs the same way (a row
@@ -78,13 +82,15 @@ sanitize=yes
 skip_flag=no
 only_flag=no
 known=yes
-usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-known] [--skip-sanitizer | --sanitizer-only] [NN ...]"
+known_only=no
+usage="usage: verify-labs.sh [--keep-reports DIR] [--skip-known | --known-only] [--skip-sanitizer | --sanitizer-only] [NN ...]"
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) sed -n '2,/^set -u$/{/^set -u$/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     --skip-sanitizer) skip_flag=yes; shift ;;
     --sanitizer-only) only_flag=yes; shift ;;
     --skip-known) known=no; shift ;;
+    --known-only) known_only=yes; shift ;;
     --keep-reports) [ $# -ge 2 ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; }
                     keep=$2; shift 2
                     [ -n "$keep" ] || { echo "verify-labs.sh: --keep-reports needs a folder" >&2; exit 2; } ;;
@@ -103,6 +109,12 @@ if [ "$skip_flag" = yes ] && [ "$only_flag" = yes ]; then
   echo "verify-labs.sh: --sanitizer-only and --skip-sanitizer exclude each other ($usage)" >&2
   exit 2
 fi
+if [ "$known_only" = yes ] && { [ "$known" = no ] || [ "$only_flag" = yes ]; }; then
+  echo "verify-labs.sh: --known-only excludes --skip-known and --sanitizer-only ($usage)" >&2
+  exit 2
+fi
+# The known cases have no compute-sanitizer step: --known-only needs no compute-sanitizer.
+[ "$known_only" = no ] || skip_flag=yes
 [ "$skip_flag" = no ] || sanitize=no
 [ "$only_flag" = no ] || sanitize=only
 case ${MEMLAB_RACECHECK_LAUNCHES:-3} in
@@ -459,8 +471,33 @@ verify_known() {
   echo "$style_failed other-style solution(s) not graded as expected"
 }
 
+# --known-only: the solutions' build (with the known cases) and the two tables, nothing else.
+verify_known_only() {
+  build all-solution
+  tool=build/all-solution/bin/memlab-report
+  [ -x "$tool" ] || { echo "no memlab-report was built" >&2; return 2; }
+  verify_known
+  if [ -n "$keep" ]; then
+    echo
+    echo "Reports kept in $keep_rel. From the repository root, the tables print again with:"
+    echo
+    echo "  memlab-report --known-wrong-table $(shell_word "$keep_rel/wrong")"
+    echo "  memlab-report --known-wrong-table $(shell_word "$keep_rel/other-styles")"
+  fi
+  failed=""
+  [ "$wrong_failed" -eq 0 ] || failed="$wrong_failed known-wrong submission(s) not graded as expected"
+  [ "$style_failed" -eq 0 ] || failed="${failed:+$failed; }$style_failed other-style solution(s) not graded as expected"
+  echo
+  if [ -n "$failed" ]; then
+    echo "verify-labs.sh: FAILED: $failed"
+    return 1
+  fi
+  echo "verify-labs.sh: every known case as expected (starters, solutions and compute-sanitizer not run: --known-only)"
+}
+
 verify() {
   [ "$sanitize" != only ] || { verify_sanitizer_only; return $?; }
+  [ "$known_only" = no ] || { verify_known_only; return $?; }
   build all & build all-solution & wait
 
   reports=""
