@@ -33,10 +33,16 @@ std::string grouped_verdicts(const std::vector<ExpectedVerdict>& verdicts) {
   return text;
 }
 
-// "yes", or what was not as expected: the checks with another verdict, a score over the cap.
+// "yes", or what was not as expected: the checks with another verdict, a score over the cap. A
+// "yes" names the timed checks that this GPU could not grade by time, and what graded them.
 std::string as_expected(const ExpectationOutcome& outcome) {
   if (!outcome.report_written) return "NO: the report was not written (the grading did not finish)";
-  if (outcome.met()) return "yes";
+  if (outcome.met()) {
+    std::string by_counters;
+    for (const auto& v : outcome.verdicts)
+      if (v.graded_by_counters()) by_counters += (by_counters.empty() ? "" : ", ") + v.id + " by " + v.graded_by;
+    return by_counters.empty() ? "yes" : "yes (graded by counters on this GPU: " + by_counters + ")";
+  }
   std::ostringstream text;
   text << "NO:";
   for (const auto& v : outcome.verdicts)

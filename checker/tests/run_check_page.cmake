@@ -141,6 +141,7 @@ expect("--known-wrong-table" 1
        "| NO: speedup_vs_starter pass (want fail); score 5 (at most 2) |"
        "| 04-fixture-hangs | 02 | fail: predictions_match_hardware; pass: submission_contract |  | NO: the report was not written"
        "| 05-fixture-expected-from-solutions | 02 | fail: predictions_match_hardware | 1 (at most 1) | yes |"
+       "| 06-fixture-graded-by-counters | 01 | pass: exact_copy, speedup_vs_starter | 2 (at most 2) | yes (graded by counters on this GPU: speedup_vs_starter by exact_copy) |"
        "2 known-wrong submission(s) not graded as expected")
 
 # --expect prints what it printed before the tables shared its comparison (verify-labs.sh reads
@@ -150,3 +151,14 @@ execute_process(COMMAND "${REPORT}" --expect run/wrong/03-fixture-graded-too-wel
                 WORKING_DIRECTORY "${FIXTURES}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 expect("--expect" 1 "(with a GPU):\n  ok exact_copy: pass (want pass)\n  NO speedup_vs_starter: pass (want fail)\n"
        "  NO score 5 (at most 2)\n")
+# A timed check this GPU could not grade by time (skipped, its points moved to a counter check)
+# meets a "pass" and says what graded it; it never meets a "fail".
+execute_process(COMMAND "${REPORT}" --expect run/wrong/06-fixture-graded-by-counters/expected.json
+                        --report run/wrong/06-fixture-graded-by-counters/lab01.json
+                WORKING_DIRECTORY "${FIXTURES}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+expect("--expect, graded by counters" 0
+       "  ok speedup_vs_starter: skip (want pass; this GPU cannot grade it by time, exact_copy graded its lesson)")
+execute_process(COMMAND "${REPORT}" --expect run/wrong/06-fixture-graded-by-counters/expected-want-fail.json
+                        --report run/wrong/06-fixture-graded-by-counters/lab01.json
+                WORKING_DIRECTORY "${FIXTURES}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+expect("--expect, a skip against a fail" 1 "  NO speedup_vs_starter: skip (want fail)")

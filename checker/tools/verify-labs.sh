@@ -36,7 +36,8 @@
 # build/all-solution/sanitizer/labNN.TOOL.log. With --sanitizer-run, which a graded run refuses,
 # the check that the work stayed on its stream keeps only its exact layer: the tools delay the
 # device's idle and its timestamps, so the timing layers would see a stray stream (racecheck did,
-# on the H200, in every lab with shared memory). Each run has --error-exitcode 99 and
+# on the H200, in every lab with shared memory); a course test gets --sanitizer-run as well
+# (racecheck did the same to lab 03's mixed-kernel test on the H100). Each run has --error-exitcode 99 and
 # --print-limit MEMLAB_SANITIZER_PRINT_LIMIT (default 20), and --report-api-errors no: a failed
 # CUDA call fails the correctness suite itself. A run is clean when the program passes its
 # correctness suite and the tool's summary counts no error (racecheck's warnings are shown, not
@@ -267,11 +268,11 @@ sanitize_one() {
   [ "$san_tool" != racecheck ] || [ "$race_launches" -eq 0 ] || count="--launch-count $race_launches"
   start=$(date +%s)
   if [ -n "$course_test" ]; then
-    # A doctest program of its own: no options.
+    # A doctest program of its own: one option, --sanitizer-run, as for a check program.
     # shellcheck disable=SC2086  # $limit, $count: an option and its value, or nothing
     MEMLAB_LAUNCH_TIMEOUT=${MEMLAB_SANITIZER_LAUNCH_TIMEOUT:-600} $limit "$sanitizer" --tool "$san_tool" $count \
       --error-exitcode 99 --print-limit "${MEMLAB_SANITIZER_PRINT_LIMIT:-20}" --report-api-errors no \
-      --target-processes application-only "$program" >"$san_log" 2>&1 </dev/null
+      --target-processes application-only "$program" --sanitizer-run >"$san_log" 2>&1 </dev/null
   else
     # The check program launches the recorded plans: the grading's answer file (the ctest run's, or
     # a new one), its recorder and the solution's device code, as memlab-judge gives them. The

@@ -35,7 +35,8 @@ constexpr double kRunCheckedIdleMs = 25;
 // timestamps, so run_checked's two timing layers (the legacy stream's gap, kRunCheckedIdleMs)
 // would report a stray stream that is not there. Off, run_checked keeps the exact layer only:
 // work still queued on the default streams. The check program turns them off for --sanitizer-run,
-// which it refuses in a graded run (one with the judge's record pipe).
+// which it refuses in a graded run (one with the judge's record pipe); the course's GPU tests
+// take the same option (checker/tests/labs/gpu_test_main.cpp).
 void set_stream_timing_layers(bool on);
 
 // Seconds a single launch may take before it counts as a hang (MEMLAB_LAUNCH_TIMEOUT, default 30).
