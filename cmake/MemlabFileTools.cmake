@@ -4,13 +4,15 @@
 # build: nlohmann/json, fmt and CLI11 are templates that each file instantiates and optimizes
 # again. Measured on one core of a 2-core machine, one batch of memlab-report compiled in 18.0 s
 # at -O3, 13.0 s at -O1 and 9.9 s at -Og (its parsing alone: 3.2 s); the contract's largest batch
-# in 9.4, 5.3 and 5.1 s. So in Release builds their C++ compiles at -Og. The code that measures
-# (the checker library, the check programs, the recorder) and the core they share with the
-# tools keep the build type's level.
+# in 9.4, 5.3 and 5.1 s. So in Release builds their C++ compiles at -Og. The recorder is one of
+# them: it records the student's launch plans and times nothing. The code that measures (the
+# checker library, the check programs) keeps the build type's level.
 # Call it in the folder that made the targets, after memlab_command_line_sources.
+# The option itself, for C++ in Release builds; memlab_command_line_sources uses it too.
+set(MEMLAB_FILE_TOOL_OPTIMIZATION "$<$<AND:$<CONFIG:Release>,$<COMPILE_LANGUAGE:CXX>>:-Og>")
 function(memlab_file_tools)
   foreach(target IN LISTS ARGN)
-    target_compile_options(${target} PRIVATE "$<$<AND:$<CONFIG:Release>,$<COMPILE_LANGUAGE:CXX>>:-Og>")
+    target_compile_options(${target} PRIVATE "${MEMLAB_FILE_TOOL_OPTIMIZATION}")
   endforeach()
 endfunction()
 
@@ -22,5 +24,5 @@ endfunction()
 # verification) keep the build type's level. Call it in the folder whose CMakeLists.txt lists the
 # files: source properties are per folder.
 function(memlab_file_sources)
-  set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS "$<$<AND:$<CONFIG:Release>,$<COMPILE_LANGUAGE:CXX>>:-Og>")
+  set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS "${MEMLAB_FILE_TOOL_OPTIMIZATION}")
 endfunction()

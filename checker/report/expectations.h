@@ -10,6 +10,11 @@
 
 namespace memlab {
 
+// The counter check that took a timed check's points because this GPU could not grade it by time
+// (the check is skipped with 0 points left and names where they went), or empty. The
+// verification table and the known-case comparison read a report's check the same way.
+std::string counter_that_graded(const nlohmann::json& check);
+
 // One check that expected.json lists, and the verdict the report gave it.
 struct ExpectedVerdict {
   std::string id;

@@ -6,6 +6,7 @@
 #include <regex>
 #include <stdexcept>
 
+#include "expectations.h"
 #include "memlab/result_files.h"
 
 namespace fs = std::filesystem;
@@ -72,15 +73,15 @@ int verification_table(const std::vector<fs::path>& reports, std::ostream& out) 
         // An optional part the starter leaves switched off (0 points) is skipped, not failed.
         // So is a timed check this GPU cannot grade by time: its points moved to a counter check.
         const bool optional_skip = verdict == "skip" && c.at("max_points").get<double>() == 0;
+        const std::string graded_by = counter_that_graded(c);
         const bool ok = verdict == want || optional_skip;
         unexpected += ok ? 0 : 1;
         std::string measured = c.at("measured_text");
         if (measured.empty() && !c.at("measured").is_null()) measured = c.at("measured").dump();
         out << "| " << lab.at("lab").get<std::string>() << " | " << variant << " | " << c.at("id").get<std::string>()
             << " | " << verdict << " | " << measured << " | " << c.at("required_text").get<std::string>() << " | "
-            << (optional_skip ? (c.contains("points_moved_to")
-                                     ? "yes (graded by " + c.at("points_moved_to").get<std::string>() + ")"
-                                     : std::string("yes (optional part, not attempted)"))
+            << (optional_skip ? (!graded_by.empty() ? "yes (graded by " + graded_by + ")"
+                                                    : std::string("yes (optional part, not attempted)"))
                 : ok          ? "yes"
                               : "NO (want " + want + ")")
             << " |\n";

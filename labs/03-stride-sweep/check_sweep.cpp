@@ -52,7 +52,7 @@ std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride) {
             return timer.time_once(work, tag);
           },
           criteria, checks);
-      if (!p.time.invalid.empty() || p.time.doubt().empty() || p.attempts == kSweepAttempts) break;
+      if (!p.time.invalid.empty() || p.time.doubt().empty() || p.attempts == memlab::kTimedAttempts) break;
     }
     points.push_back(std::move(p));
     if (!points.back().time.invalid.empty()) break;  // no point timing the rest

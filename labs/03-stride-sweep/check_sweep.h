@@ -9,6 +9,7 @@
 #include <memlab/checker.h>
 #include <memlab/device_samples.h>
 #include <memlab/roofline.h>
+#include <memlab/timed_checks.h>
 
 #include "lab.h"
 
@@ -22,9 +23,6 @@ struct SweepPoint {
   double relative_half_width() const;
 };
 
-// How many times a doubted stride is timed in all: as many as the checker's other timed checks.
-constexpr int kSweepAttempts = 3;
-
 using StrideLaunch = std::function<void(int stride_words, cudaStream_t stream)>;
 // The timed work at one stride: its launch, and how each sample is prepared and verified.
 using StrideWork = std::function<memlab::TimedWork(int stride_words)>;
@@ -34,7 +32,7 @@ using StrideWork = std::function<memlab::TimedWork(int stride_words)>;
 // the maximum time, and a 1 % target) so that a whole sweep takes seconds, not minutes. Every
 // sample is prepared, judged and, for a secret subset, verified as the work says; the sweep
 // stops at the first stride whose measurement is invalid (sweep_invalid says why). A stride
-// whose measurement is doubted (noise, drift) is timed again, up to kSweepAttempts times in all;
+// whose measurement is doubted (noise, drift) is timed again, up to memlab::kTimedAttempts times;
 // the last measurement is kept, and a doubt that remains makes the sweep's checks inconclusive.
 std::vector<SweepPoint> time_sweep(const StrideWork& work_at, int max_stride);
 // The same for a bare launch (nothing to prepare or verify: only the stream checks apply).

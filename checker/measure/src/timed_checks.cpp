@@ -25,8 +25,6 @@ std::string join(const std::string& a, const std::string& b) {
 
 const std::string kNotTimed = bilingual("not timed: ", "未计时：");
 
-constexpr int kAttempts = 3;  // an inconclusive measurement is retried, then reported as such
-
 // The median of `work`'s samples against its floor: the explanation when it is impossible.
 std::string impossible_median(const TimedWork& work, double median_ms) {
   if (!work.floor.set()) return "";
@@ -104,7 +102,7 @@ bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidat
     std::string doubt = join(m.doubt(), environment_doubt());
     const std::optional<GapMeasurement> gap = gap_of(spec, base_ms, sides, candidate);
     Judgement j = judge(spec.compare, requirement_of(spec, gap).value, est, doubt);
-    if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
+    if (j.verdict == Verdict::inconclusive && attempt < kTimedAttempts) continue;
     if (base_ms_out) *base_ms_out = base_ms;
     std::string text = fixed(est.value, 2) + "x (95 % CI " + fixed(est.low, 2) + "-" + fixed(est.high, 2) + "x, " +
                        std::to_string(m.ratio.pairs) + " pairs" +
@@ -168,7 +166,7 @@ bool expect_roofline_fraction(CheckId id, const TimedWork& work, std::optional<d
     std::string doubt = join(join(m.doubt(), roofline.measurement.doubt()), environment_doubt());
     const std::optional<GapMeasurement> gap = starter_ms ? gap_of(spec, *starter_ms, GapSides{}, work) : std::nullopt;
     Judgement j = judge(spec.compare, requirement_of(spec, gap).value, est, doubt);
-    if (j.verdict == Verdict::inconclusive && attempt < kAttempts) continue;
+    if (j.verdict == Verdict::inconclusive && attempt < kTimedAttempts) continue;
     std::string text =
         fixed(fraction * 100, 1) + " % of the " + std::string(english_part(work.floor.roofline_name)) + " roofline (" +
         fixed(rate / 1e9, 0) + " of " + fixed(roofline.bytes_per_second / 1e9, 0) + " GB/s, " + fixed(ms, 3) +

@@ -10,6 +10,10 @@
 
 namespace memlab {
 
+// How many times a timed measurement is taken in all when it comes out inconclusive or doubted
+// (a drift, a scatter); after the last, it is reported as it is. Every timed check uses it.
+constexpr int kTimedAttempts = 3;
+
 // Timing a wrong kernel means nothing: prepares `work` for a fresh sample, runs it once through
 // run_checked (errors, hangs and stray streams reported) and verifies its output. When it is
 // wrong, every check in `timed_checks` fails with the reason ("not timed: ...") and this
