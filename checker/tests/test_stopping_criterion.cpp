@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "memlab/sampling.h"
+#include "memlab/verdict.h"
 
 using namespace memlab;
 
@@ -203,4 +204,35 @@ TEST_CASE("stop points: seeded random sequences stop where the rule says, single
     CHECK(p.pairs_taken == ep.taken);
     CHECK(p.converged == ep.converged);
   }
+}
+
+TEST_CASE("stop points: pairs that decide a fail stop once min_samples are kept, before the minimum time") {
+  // Base 1 ms, candidate 1 ms with a little scatter: the ratio is near 1, far below 2.
+  const std::vector<double> jitter{1.0, 1.02, 0.98, 1.01, 0.99};
+  const SamplingCriteria c = criteria(10, 1.0, 3.0, 0.0001);  // 1 s minimum: 500 pairs
+  const PairFailDecided below_two = [](const std::vector<double>& b, const std::vector<double>& k) {
+    const RatioEstimate r = ratio_from_pairs(b, k);
+    return ratio_fails_decisively(Compare::at_least, 2.0, Estimate{r.ratio, r.low, r.high});
+  };
+  Sequence b{{1.0}}, k{jitter};
+  PairMeasurement m = sample_pairs_until_stable(std::ref(b), std::ref(k), c, {}, {}, below_two);
+  CHECK(m.pairs_taken == 10);
+  CHECK(m.stopped == StopReason::fail_decided);
+  CHECK(m.converged);
+  CHECK(m.doubt().empty());
+  // The same pairs against a bar of 1.0 are not a fail: they run to the time cap.
+  const PairFailDecided below_one = [](const std::vector<double>& bb, const std::vector<double>& kk) {
+    const RatioEstimate r = ratio_from_pairs(bb, kk);
+    return ratio_fails_decisively(Compare::at_least, 0.9, Estimate{r.ratio, r.low, r.high});
+  };
+  Sequence b2{{1.0}}, k2{jitter};
+  m = sample_pairs_until_stable(std::ref(b2), std::ref(k2), criteria(10, 0.1, 0.2, 0.0001), {}, {}, below_one);
+  CHECK(m.stopped == StopReason::max_time);
+  CHECK(m.pairs_taken > 90);
+  // Throttled pairs are not kept, so they do not count towards min_samples.
+  Sequence b3{{1.0}}, k3{jitter, {false, true}};
+  m = sample_pairs_until_stable(std::ref(b3), std::ref(k3), c, {}, {}, below_two);
+  CHECK(m.base_ms.size() == 10);
+  CHECK(m.pairs_taken == 19);
+  CHECK(m.stopped == StopReason::fail_decided);
 }

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "memlab/verdict.h"
 
 using namespace memlab;
@@ -43,4 +45,22 @@ TEST_CASE("compare symbols round-trip") {
   CHECK(parse_compare("true") == Compare::is_true);
   CHECK_THROWS(parse_compare(">"));
   CHECK(std::string(to_symbol(Compare::at_least)) == ">=");
+}
+
+TEST_CASE("ratio_fails_decisively: only a fail that an interval three times as wide still shows") {
+  // 0.98x, 95 % interval 0.97-0.99x, against a bar of 1.45x: far below, decided.
+  CHECK(ratio_fails_decisively(Compare::at_least, 1.45, {0.98, 0.97, 0.99}));
+  // 1.30x, 1.20-1.41x: the 95 % interval is below 1.45x, but three times as wide (1.02-1.66x
+  // on the log scale) it reaches the bar: not decided, sampling goes on.
+  CHECK(judge(Compare::at_least, 1.45, {1.30, 1.20, 1.41}).verdict == Verdict::fail);
+  CHECK_FALSE(ratio_fails_decisively(Compare::at_least, 1.45, {1.30, 1.20, 1.41}));
+  // A pass is never decided early, however clear.
+  CHECK_FALSE(ratio_fails_decisively(Compare::at_least, 1.45, {3.0, 2.9, 3.1}));
+  // "At most" bars fail from above.
+  CHECK(ratio_fails_decisively(Compare::at_most, 1.1, {2.0, 1.95, 2.05}));
+  CHECK_FALSE(ratio_fails_decisively(Compare::at_most, 1.1, {1.0, 0.9, 1.1}));
+  // Nothing to widen: no interval yet, or not a ratio.
+  CHECK_FALSE(ratio_fails_decisively(Compare::at_least, 1.45, {0.98, 0.5, INFINITY}));
+  CHECK_FALSE(ratio_fails_decisively(Compare::at_least, 1.45, {0.0, 0.0, 0.0}));
+  CHECK_FALSE(ratio_fails_decisively(Compare::is_true, 0, Estimate::exact(0)));
 }

@@ -144,14 +144,16 @@ const char* to_string(StopReason why) {
   switch (why) {
     case StopReason::not_yet: return "not yet";
     case StopReason::converged: return "converged";
+    case StopReason::fail_decided: return "a fail beyond doubt";
     case StopReason::max_time: return "time cap reached";
     case StopReason::max_samples: return "sample cap reached";
   }
   return "?";
 }
 
-StoppingCriterion::StoppingCriterion(const SamplingCriteria& criteria, double max_noise, std::function<double()> noise)
-    : c_(criteria), max_noise_(max_noise), noise_(std::move(noise)) {
+StoppingCriterion::StoppingCriterion(const SamplingCriteria& criteria, double max_noise, std::function<double()> noise,
+                                     std::function<bool()> fail_decided)
+    : c_(criteria), max_noise_(max_noise), noise_(std::move(noise)), fail_decided_(std::move(fail_decided)) {
   if (c_.max_samples == 0) why_ = StopReason::max_samples;
 }
 
@@ -163,6 +165,8 @@ void StoppingCriterion::add(double ms, bool kept) {
   const bool enough = kept_ >= c_.min_samples && spent_ms_ >= c_.min_seconds * 1e3;
   if (enough && noise_() <= max_noise_) {
     why_ = StopReason::converged;
+  } else if (fail_decided_ && kept_ >= c_.min_samples && fail_decided_()) {
+    why_ = StopReason::fail_decided;
   } else if (spent_ms_ >= c_.max_seconds * 1e3) {
     why_ = StopReason::max_time;
   } else if (attempts_ >= c_.max_samples) {
@@ -202,13 +206,16 @@ Measurement sample_until_stable(const std::function<Sample()>& take, const Sampl
 
 PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_base,
                                           const std::function<Sample()>& take_candidate, const SamplingCriteria& c,
-                                          const SampleChecks& base_checks, const SampleChecks& candidate_checks) {
+                                          const SampleChecks& base_checks, const SampleChecks& candidate_checks,
+                                          const PairFailDecided& fail_decided) {
   PairMeasurement m;
   m.criteria = c;
   SampleJudge base_judge(base_checks), candidate_judge(candidate_checks);
   // The CI's half-width plays the role of the RSE bound (about two standard errors).
-  StoppingCriterion stop(c, 2 * c.max_rse,
-                         [&] { return ratio_from_pairs(m.base_ms, m.candidate_ms).relative_half_width(); });
+  std::function<bool()> decided;
+  if (fail_decided) decided = [&] { return fail_decided(m.base_ms, m.candidate_ms); };
+  StoppingCriterion stop(
+      c, 2 * c.max_rse, [&] { return ratio_from_pairs(m.base_ms, m.candidate_ms).relative_half_width(); }, decided);
   std::size_t attempts = 0;
   while (!stop.done()) {
     Sample b = take_base();
@@ -229,7 +236,7 @@ PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_ba
     stop.add(b.ms + k.ms, kept);
   }
   m.stopped = stop.why_stopped();
-  m.converged = m.stopped == StopReason::converged;
+  m.converged = m.stopped == StopReason::converged || m.stopped == StopReason::fail_decided;
   // The candidate's last sample first: its output is the one still in place.
   if (m.invalid.empty()) m.invalid = candidate_judge.finish(attempts);
   if (m.invalid.empty()) m.invalid = base_judge.finish(attempts);

@@ -1,6 +1,7 @@
 #include "memlab/verdict.h"
 #include "memlab/bilingual.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -70,6 +71,18 @@ Judgement judge(Compare compare, double required, const Estimate& est, const std
     v = Verdict::inconclusive;
   }
   return {v, reason};
+}
+
+bool ratio_fails_decisively(Compare compare, double required, const Estimate& est) {
+  if (compare == Compare::is_true || est.value <= 0 || est.low <= 0 || !std::isfinite(est.high) || required <= 0)
+    return false;
+  const double log_value = std::log(est.value);
+  if (compare == Compare::at_least) {
+    const double widest_high = std::exp(log_value + kDecisiveWidening * (std::log(est.high) - log_value));
+    return widest_high < required;
+  }
+  const double widest_low = std::exp(log_value - kDecisiveWidening * (log_value - std::log(est.low)));
+  return widest_low > required;
 }
 
 }  // namespace memlab

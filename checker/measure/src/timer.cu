@@ -150,7 +150,7 @@ Measurement KernelTimer::measure(const TimedWork& work, const SamplingCriteria& 
 }
 
 PairMeasurement KernelTimer::measure_pair(const TimedWork& base, const TimedWork& candidate,
-                                          const SamplingCriteria& criteria) {
+                                          const SamplingCriteria& criteria, const PairFailDecided& fail_decided) {
   warm_up(base.launch);
   warm_up(candidate.launch);
   SampleTag base_tag, candidate_tag;
@@ -165,7 +165,7 @@ PairMeasurement KernelTimer::measure_pair(const TimedWork& base, const TimedWork
         candidate_tag = next_tag(pairs);
         return time_once(candidate, candidate_tag);
       },
-      criteria, base_checks, candidate_checks);
+      criteria, base_checks, candidate_checks, fail_decided);
 }
 
 Measurement KernelTimer::measure(const Launch& launch, const SamplingCriteria& criteria) {

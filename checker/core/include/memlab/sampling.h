@@ -30,16 +30,22 @@ struct SamplingCriteria {
 // The stopping rule of both sampling loops (single samples and A/B pairs), after nvbench's
 // stdrel_criterion. After each attempt (a sample, or a pair), in this order: converged when at
 // least min_samples are kept, min_seconds of measured time are spent and the noise is within
-// the bound; else out of time once max_seconds are spent; else out of attempts at max_samples.
-// Throttled attempts count towards the time and the attempts, not towards the kept samples.
-enum class StopReason { not_yet, converged, max_time, max_samples };
-const char* to_string(StopReason why);  // "not yet", "converged", "time cap reached", "sample cap reached"
+// the bound; else, when a caller asked for it, a fail decided once min_samples are kept and its
+// predicate says the verdict is a fail that more samples cannot change (memlab/verdict.h's
+// ratio_fails_decisively); else out of time once max_seconds are spent; else out of attempts at
+// max_samples. Throttled attempts count towards the time and the attempts, not towards the
+// kept samples.
+enum class StopReason { not_yet, converged, fail_decided, max_time, max_samples };
+// "not yet", "converged", "a fail beyond doubt", "time cap reached", "sample cap reached"
+const char* to_string(StopReason why);
 
 class StoppingCriterion {
  public:
   // `noise`: the relative noise of the samples kept so far (the mean's RSE; a ratio's CI
   // half-width), called only once the minimums are met; done when it is <= `max_noise`.
-  StoppingCriterion(const SamplingCriteria& criteria, double max_noise, std::function<double()> noise);
+  // `fail_decided` (may be empty): true when the samples kept so far already decide a fail.
+  StoppingCriterion(const SamplingCriteria& criteria, double max_noise, std::function<double()> noise,
+                    std::function<bool()> fail_decided = {});
   // One attempt that took `ms` of measured time; `kept`: its samples were kept (not throttled).
   void add(double ms, bool kept);
   bool done() const { return why_ != StopReason::not_yet; }
@@ -52,6 +58,7 @@ class StoppingCriterion {
   SamplingCriteria c_;
   double max_noise_;
   std::function<double()> noise_;
+  std::function<bool()> fail_decided_;
   StopReason why_ = StopReason::not_yet;
   std::size_t attempts_ = 0, kept_ = 0;
   double spent_ms_ = 0;
@@ -168,7 +175,7 @@ struct PairMeasurement {
   RatioEstimate ratio;
   std::vector<double> base_ms, candidate_ms;
   std::size_t throttled_discarded = 0;
-  bool converged = false;
+  bool converged = false;  // stopped on the noise bound, or on a decided fail: not too noisy
   StopReason stopped = StopReason::not_yet;
   ShapeReport ratio_shape;  // of the per-pair ratios (inspect_ratio_shape): what doubt() reads
   SamplingCriteria criteria;
@@ -177,9 +184,14 @@ struct PairMeasurement {
   std::string doubt() const;
 };
 
+// Whether the pairs kept so far (base and candidate times, in order) already decide a fail.
+using PairFailDecided =
+    std::function<bool(const std::vector<double>& base_ms, const std::vector<double>& candidate_ms)>;
+
 PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_base,
                                           const std::function<Sample()>& take_candidate,
                                           const SamplingCriteria& criteria, const SampleChecks& base_checks = {},
-                                          const SampleChecks& candidate_checks = {});
+                                          const SampleChecks& candidate_checks = {},
+                                          const PairFailDecided& fail_decided = {});
 
 }  // namespace memlab

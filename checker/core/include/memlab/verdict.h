@@ -31,4 +31,12 @@ struct Judgement {
 // `doubt` is a non-empty reason when the measurement or machine cannot be trusted.
 Judgement judge(Compare compare, double required, const Estimate& est, const std::string& doubt = "");
 
+// A ratio's fail that more samples cannot turn into a pass: the requirement lies outside an
+// interval kDecisiveWidening times as wide as the 95 % one (widened on the log scale, where a
+// ratio's interval is symmetric; about six standard errors), on the failing side. Timed
+// sampling may stop there (memlab/sampling.h). A pass always takes the full measurement, so
+// stopping early saves a failing kernel's time and never grants a pass.
+constexpr double kDecisiveWidening = 3.0;
+bool ratio_fails_decisively(Compare compare, double required, const Estimate& est);
+
 }  // namespace memlab

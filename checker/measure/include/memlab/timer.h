@@ -30,7 +30,9 @@ class KernelTimer {
   // Warmed up, then sampled until stable; every sample prepared, judged and, for a secret
   // subset, verified (Measurement::invalid says why a measurement must not be graded).
   Measurement measure(const TimedWork& work, const SamplingCriteria& criteria);
-  PairMeasurement measure_pair(const TimedWork& base, const TimedWork& candidate, const SamplingCriteria& criteria);
+  // `fail_decided` (may be empty): stop as soon as the pairs decide a fail (memlab/sampling.h).
+  PairMeasurement measure_pair(const TimedWork& base, const TimedWork& candidate, const SamplingCriteria& criteria,
+                               const PairFailDecided& fail_decided = {});
   // The same for bare launches (rooflines, benchmarks): nothing to prepare, verify or floor.
   Measurement measure(const Launch& launch, const SamplingCriteria& criteria);
   PairMeasurement measure_pair(const Launch& base, const Launch& candidate, const SamplingCriteria& criteria);
