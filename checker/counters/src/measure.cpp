@@ -19,6 +19,9 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <map>
+#include <memory>
+
 namespace memlab::counters {
 namespace {
 
@@ -57,6 +60,49 @@ CurrentDevice current_device() {
   return current;
 }
 
+// What one process's measurements share: the profiler library, started once, and per context the
+// chip and, per list of metrics, the host object and its config image (which counters to program,
+// in how many passes). The check programs read counters a dozen times each, and each of these
+// steps was repeated on every read. Kept until the process ends and never torn down: at exit
+// the driver may already be gone. Only what was made without an error is kept, so a refusal
+// (no permission, an unsupported GPU) is met again, and reported again, on the next read.
+struct Schedule {
+  std::string chip;
+  std::unique_ptr<HostObject> host;
+  std::vector<std::uint8_t> config;
+  std::size_t passes = 0;
+};
+
+struct ContextSetup {
+  CUcontext context = nullptr;
+  std::string chip;
+  std::vector<std::uint8_t> availability;
+  std::map<std::vector<std::string>, Schedule> schedules;
+};
+
+const Schedule& schedule_for(const CurrentDevice& current, const std::vector<std::string>& metrics) {
+  static ProfilerLibrary* const library = new ProfilerLibrary();  // started once; never stopped (see above)
+  (void)library;
+  static ContextSetup* setup = nullptr;
+  if (setup == nullptr || setup->context != current.context) {
+    require_range_profiling_support(current.device);
+    auto fresh = std::make_unique<ContextSetup>();
+    fresh->context = current.context;
+    fresh->chip = chip_name(current.device);
+    fresh->availability = counter_availability_image(current.context);
+    delete setup;  // a context of the past (cudaDeviceReset): its host objects describe it alone
+    setup = fresh.release();
+  }
+  auto found = setup->schedules.find(metrics);
+  if (found != setup->schedules.end()) return found->second;
+  Schedule made;
+  made.chip = setup->chip;
+  made.host = std::make_unique<HostObject>(setup->chip, setup->availability.data());
+  made.config = made.host->config_image(c_strings(metrics));
+  made.passes = HostObject::passes(made.config);
+  return setup->schedules.emplace(metrics, std::move(made)).first->second;
+}
+
 Result measure_or_throw(const std::vector<std::string>& metrics, const std::function<void()>& launch) {
   if (metrics.empty()) fail(Status::error, bilingual("no metrics requested", "没有要求读取任何指标"));
   const CurrentDevice current = current_device();
@@ -69,18 +115,13 @@ Result measure_or_throw(const std::vector<std::string>& metrics, const std::func
   }
   const std::vector<const char*> names = c_strings(metrics);
 
-  ProfilerLibrary library;
-  require_range_profiling_support(current.device);
-  const std::string chip = chip_name(current.device);
-  const std::vector<std::uint8_t> availability = counter_availability_image(current.context);
-
-  HostObject host(chip, availability.data());
-  std::vector<std::uint8_t> config = host.config_image(names);
-  const std::size_t planned_passes = HostObject::passes(config);
+  const Schedule& schedule = schedule_for(current, metrics);
+  const HostObject& host = *schedule.host;
+  const std::size_t planned_passes = schedule.passes;
 
   RangeProfiler profiler(current.context);
   std::vector<std::uint8_t> counter_data = profiler.counter_data_image(names);
-  profiler.set_config(config, counter_data);
+  profiler.set_config(schedule.config, counter_data);
 
   const auto work = [&launch] {
     launch();
@@ -120,7 +161,7 @@ Result measure_or_throw(const std::vector<std::string>& metrics, const std::func
   Result r;
   r.status = Status::ok;
   r.passes = calls;
-  r.message = chip + ", " + std::to_string(calls) + (calls == 1 ? " pass" : " passes");
+  r.message = schedule.chip + ", " + std::to_string(calls) + (calls == 1 ? " pass" : " passes");
   for (std::size_t i = 0; i < metrics.size(); ++i) r.values[metrics[i]] = values[i];
   return r;
 }
