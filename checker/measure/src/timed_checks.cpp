@@ -88,14 +88,17 @@ bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidat
   const CheckSpec& spec = check_spec(id);
   // A kernel far below a fixed bar stops being timed as soon as its fail is beyond doubt: the
   // starters and most drafts a student grades are such kernels, and a pass still takes the
-  // full measurement. A bar set by a gap rule moves with the starter's time, so that check
-  // always takes the full measurement.
+  // full measurement. Beyond doubt means the pairs so far also have a clean shape: on the H100,
+  // lab 03's starter stopped after 10 pairs whose ratios drifted by a few percent, three times
+  // over, and a drifting measurement within a factor of 2 of its bar is inconclusive. A bar set
+  // by a gap rule moves with the starter's time, so that check always takes the full measurement.
   PairFailDecided fail_decided;
   if (!spec.gap_rule)
     fail_decided = [&spec](const std::vector<double>& base_ms, const std::vector<double>& candidate_ms) {
       const RatioEstimate r = ratio_from_pairs(base_ms, candidate_ms);
       return ratio_fails_decisively(spec.compare, requirement_of(spec, std::nullopt).value,
-                                    Estimate{r.ratio, r.low, r.high});
+                                    Estimate{r.ratio, r.low, r.high}) &&
+             inspect_ratio_shape(base_ms, candidate_ms).note.empty();
     };
   for (int attempt = 1;; ++attempt) {
     PairMeasurement m = timer().measure_pair(base, candidate, sampling_criteria(), fail_decided);
