@@ -236,3 +236,33 @@ TEST_CASE("stop points: pairs that decide a fail stop once min_samples are kept,
   CHECK(m.pairs_taken == 19);
   CHECK(m.stopped == StopReason::fail_decided);
 }
+
+TEST_CASE("fail_beyond_doubt: decisive and of a clean shape, looked at on fewer counts as they grow") {
+  const PairFailDecided below_two = fail_beyond_doubt(Compare::at_least, 2.0);
+  // Ratios of exactly 1: decisive, and no shape to doubt.
+  CHECK(below_two(std::vector<double>(10, 1.0), std::vector<double>(10, 1.0)));
+  CHECK(below_two(std::vector<double>(31, 1.0), std::vector<double>(31, 1.0)));
+  // From 32 pairs on, every 2nd count; from 64, every 4th.
+  CHECK(below_two(std::vector<double>(32, 1.0), std::vector<double>(32, 1.0)));
+  CHECK_FALSE(below_two(std::vector<double>(33, 1.0), std::vector<double>(33, 1.0)));
+  CHECK_FALSE(below_two(std::vector<double>(66, 1.0), std::vector<double>(66, 1.0)));
+  CHECK(below_two(std::vector<double>(68, 1.0), std::vector<double>(68, 1.0)));
+  // Ratios that drift (the candidate slows by 1 % a pair): as far below 2 as before, yet not
+  // beyond doubt, so the measurement goes on to its own end.
+  std::vector<double> base, cand;
+  for (int i = 0; i < 12; ++i) {
+    base.push_back(1.0);
+    cand.push_back(1.0 + 0.01 * i);
+  }
+  CHECK_FALSE(below_two(base, cand));
+  Sequence b{{1.0}};
+  int i = 0;
+  PairMeasurement m = sample_pairs_until_stable(
+      std::ref(b),
+      [&] {
+        return Sample{1.0 + 0.01 * i++, false};
+      },
+      criteria(10, 0.0, 0.1, 0.0001), {}, {}, below_two);
+  CHECK(m.stopped == StopReason::max_time);
+  CHECK_FALSE(m.ratio_shape.note.empty());
+}

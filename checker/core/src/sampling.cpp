@@ -204,6 +204,16 @@ Measurement sample_until_stable(const std::function<Sample()>& take, const Sampl
   return m;
 }
 
+PairFailDecided fail_beyond_doubt(Compare compare, double required) {
+  return [compare, required](const std::vector<double>& base_ms, const std::vector<double>& candidate_ms) {
+    const std::size_t n = std::min(base_ms.size(), candidate_ms.size());
+    if (n == 0 || n % std::max<std::size_t>(1, n / 16) != 0) return false;
+    const RatioEstimate r = ratio_from_pairs(base_ms, candidate_ms);
+    return ratio_fails_decisively(compare, required, Estimate{r.ratio, r.low, r.high}) &&
+           inspect_ratio_shape(base_ms, candidate_ms).note.empty();
+  };
+}
+
 PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_base,
                                           const std::function<Sample()>& take_candidate, const SamplingCriteria& c,
                                           const SampleChecks& base_checks, const SampleChecks& candidate_checks,

@@ -86,20 +86,14 @@ static std::string gap_text_zh(const std::optional<GapMeasurement>& gap, const C
 bool expect_speedup(CheckId id, const TimedWork& base, const TimedWork& candidate, const GapSides& sides,
                     double* base_ms_out) {
   const CheckSpec& spec = check_spec(id);
-  // A kernel far below a fixed bar stops being timed as soon as its fail is beyond doubt: the
-  // starters and most drafts a student grades are such kernels, and a pass still takes the
-  // full measurement. Beyond doubt means the pairs so far also have a clean shape: on the H100,
-  // lab 03's starter stopped after 10 pairs whose ratios drifted by a few percent, three times
-  // over, and a drifting measurement within a factor of 2 of its bar is inconclusive. A bar set
-  // by a gap rule moves with the starter's time, so that check always takes the full measurement.
+  // A kernel far below a fixed bar stops being timed as soon as its fail is beyond doubt
+  // (memlab/sampling.h): the starters and most drafts a student grades are such kernels, and a
+  // pass still takes the full measurement. Beyond doubt includes a clean shape: on the H100, lab
+  // 03's starter stopped after 10 pairs whose ratios drifted, three times over, and ended
+  // inconclusive. A bar set by a gap rule moves with the starter's time, so that check always
+  // takes the full measurement.
   PairFailDecided fail_decided;
-  if (!spec.gap_rule)
-    fail_decided = [&spec](const std::vector<double>& base_ms, const std::vector<double>& candidate_ms) {
-      const RatioEstimate r = ratio_from_pairs(base_ms, candidate_ms);
-      return ratio_fails_decisively(spec.compare, requirement_of(spec, std::nullopt).value,
-                                    Estimate{r.ratio, r.low, r.high}) &&
-             inspect_ratio_shape(base_ms, candidate_ms).note.empty();
-    };
+  if (!spec.gap_rule) fail_decided = fail_beyond_doubt(spec.compare, requirement_of(spec, std::nullopt).value);
   for (int attempt = 1;; ++attempt) {
     PairMeasurement m = timer().measure_pair(base, candidate, sampling_criteria(), fail_decided);
     if (!m.invalid.empty()) {
@@ -199,10 +193,6 @@ bool expect_roofline_fraction(CheckId id, const TimedWork& work, std::optional<d
         (m.verified > 0 ? "，" + std::to_string(m.taken) + " 个输出中验证了 " + std::to_string(m.verified) + " 个"
                         : "") +
         gap_text_zh(gap, spec) + "）";
-    if (m.stopped == StopReason::fail_decided) {
-      text += ", timing stopped once the fail was beyond doubt";
-      text_zh += "，失败已无疑问，计时提前停止";
-    }
     if (attempt > 1) {
       text += ", attempt " + std::to_string(attempt);
       text_zh += "，第 " + std::to_string(attempt) + " 次尝试";

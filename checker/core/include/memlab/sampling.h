@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "memlab/stats.h"
+#include "memlab/verdict.h"
 
 namespace memlab {
 
@@ -187,6 +188,13 @@ struct PairMeasurement {
 // Whether the pairs kept so far (base and candidate times, in order) already decide a fail.
 using PairFailDecided =
     std::function<bool(const std::vector<double>& base_ms, const std::vector<double>& candidate_ms)>;
+
+// The early fail of a pair measurement against a fixed bar: the ratio fails decisively
+// (memlab/verdict.h) and the pairs so far have a clean shape (their ratios neither drift nor fall
+// into two groups: a doubted measurement near its bar is inconclusive, however decisive). Looked
+// at on about 16 pair counts per doubling of the count (every count up to 31, then every 2nd, ...),
+// so that a long measurement does not sort its ratios again after every pair.
+PairFailDecided fail_beyond_doubt(Compare compare, double required);
 
 PairMeasurement sample_pairs_until_stable(const std::function<Sample()>& take_base,
                                           const std::function<Sample()>& take_candidate,
