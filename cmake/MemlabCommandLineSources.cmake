@@ -3,8 +3,9 @@
 # compiled again in each such file; at -O3 that made them the slowest compiles on the way to a
 # student's first verdict. These files only read options and call the code that does the work,
 # which stays at the build type's level, so they are compiled:
-#   - at -Og in Release builds (MEMLAB_FILE_TOOL_OPTIMIZATION, cmake/MemlabFileTools.cmake): memlab-report's main file compiled in 21.0 s at -O3, 14.9 s at
-#     -O1 and 10.9 s at -Og, on one core of a 2-core machine;
+#   - at -Og in Release builds (MEMLAB_FILE_TOOL_OPTIMIZATION, cmake/MemlabFileTools.cmake):
+#     memlab-report's main file compiled in 21.0 s at -O3, 14.9 s at -O1 and 10.9 s at -Og, on
+#     one core of a 2-core machine;
 #   - alone, outside the unity batches of checker/CMakeLists.txt, so that no batch waits on them.
 # Call it in the folder whose CMakeLists.txt lists the files: source properties are per folder.
 function(memlab_command_line_sources)
